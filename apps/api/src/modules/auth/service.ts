@@ -1,0 +1,217 @@
+import { normalizeEmail, type SelfRegisterBody } from "@parlons/contract";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client";
+import { oneTimeTokens } from "../../db/schema";
+import type { Mailer } from "../../integrations/mail/mailer";
+import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from "../../lib/errors";
+import { activationMail, passwordResetMail, welcomeMail } from "../mail/transactional";
+import type { UserService } from "../users/service";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import type { SessionService } from "./session-service";
+import { hashToken, randomToken } from "./tokens";
+
+const ACTIVATION_TTL_MS = 48 * 3600_000;
+const RESET_TTL_MS = 3600_000;
+
+type TokenKind = "activation" | "password_reset";
+
+export interface AuthDeps {
+  db: Db;
+  users: UserService;
+  sessions: SessionService;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export function createAuthService({ db, users, sessions, mailer, publicUrl, log }: AuthDeps) {
+  /** Links open the web app in the user's language: French unprefixed, English under /en. */
+  const link = (lang: "FR" | "EN", pathname: string) =>
+    `${publicUrl}${lang === "EN" ? "/en" : ""}${pathname}`;
+
+  async function issueToken(userId: string, kind: TokenKind, ttlMs: number): Promise<string> {
+    const token = randomToken();
+    await db.transaction(async (tx) => {
+      // a new link replaces the older ones of the same kind
+      await tx
+        .update(oneTimeTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)),
+        );
+      await tx
+        .insert(oneTimeTokens)
+        .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+    });
+    return token;
+  }
+
+  /** Looks a live token up without using it. */
+  async function findToken(token: string, kind: TokenKind) {
+    const [row] = await db
+      .select()
+      .from(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, hashToken(token)),
+          eq(oneTimeTokens.kind, kind),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, new Date()),
+        ),
+      );
+    return row;
+  }
+
+  /** Marks a token used; only one caller can win, so a link works once. */
+  async function consumeToken(token: string, kind: TokenKind) {
+    const [row] = await db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, hashToken(token)),
+          eq(oneTimeTokens.kind, kind),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  async function sendSafely(to: string, mail: { subject: string; text: string; html: string }) {
+    try {
+      await mailer.send({ to, ...mail });
+    } catch (err) {
+      log.error({ err, to }, "mail could not be sent");
+    }
+  }
+
+  async function sendActivation(user: { id: string; email: string; fullName: string; speak: "FR" | "EN" }) {
+    const token = await issueToken(user.id, "activation", ACTIVATION_TTL_MS);
+    await sendSafely(
+      user.email,
+      activationMail(user.speak, user.fullName, link(user.speak, `/activate/${token}`)),
+    );
+  }
+
+  return {
+    /** Self-registration always creates a CUSTOMER; without SMTP the account is active at once. */
+    async register(input: SelfRegisterBody & { speak: "FR" | "EN" }) {
+      const needsActivation = mailer.kind === "smtp";
+      const user = await db.transaction(async (tx) =>
+        users.createUser(
+          {
+            email: input.email,
+            passwordHash: await hashPassword(input.password),
+            fullName: input.full_name,
+            speak: input.speak,
+            status: needsActivation ? "PENDING" : "ACTIVE",
+            role: "CUSTOMER",
+            courseId: input.course_id ?? null,
+          },
+          tx,
+        ),
+      );
+      if (needsActivation) {
+        await sendActivation(user);
+      } else {
+        log.info(
+          { email: user.email },
+          "no SMTP_URL: self-registered account activated at once (welcome mail written to the outbox)",
+        );
+        await sendSafely(user.email, welcomeMail(user.speak, user.fullName, link(user.speak, "/dashboard")));
+      }
+      return user;
+    },
+
+    async resendActivation(email: string) {
+      const user = await users.findByEmail(email);
+      if (user && user.status === "PENDING") await sendActivation(user);
+    },
+
+    async activate(token: string) {
+      const row = await consumeToken(token, "activation");
+      if (!row)
+        throw badRequest("This activation link is invalid or has expired", { token: ["invalid or expired"] });
+      const user = await users.findById(row.userId);
+      if (!user) throw badRequest("This activation link is invalid or has expired");
+      if (user.status === "PENDING")
+        return users.update(user.id, { status: "ACTIVE", activatedAt: new Date() });
+      return user;
+    },
+
+    /** One generic error for a wrong email or password: no hint whether the account exists. */
+    async authenticate(username: string, password: string, meta: { userAgent?: string; ip?: string }) {
+      const user = await users.findByEmail(normalizeEmail(username));
+      if (!user) {
+        await burnPasswordCheck(password);
+        throw unauthenticated("Invalid email or password", "INVALID_CREDENTIALS");
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw unauthenticated("Invalid email or password", "INVALID_CREDENTIALS");
+      }
+      if (user.status === "PENDING") {
+        throw forbidden("Your account is not activated yet: check your mailbox", "ACCOUNT_NOT_ACTIVATED");
+      }
+      if (user.status === "DISABLED") throw forbidden("This account is disabled", "ACCOUNT_DISABLED");
+      await users.update(user.id, { lastLoginAt: new Date() });
+      return { user, tokens: await sessions.start(user.id, meta) };
+    },
+
+    async forgotPassword(email: string) {
+      const user = await users.findByEmail(email);
+      if (!user || user.status === "DISABLED") return;
+      const token = await issueToken(user.id, "password_reset", RESET_TTL_MS);
+      await sendSafely(
+        user.email,
+        passwordResetMail(user.speak, user.fullName, link(user.speak, `/reset-password/${token}`)),
+      );
+    },
+
+    async checkResetToken(token: string) {
+      const row = await findToken(token, "password_reset");
+      if (!row) return { valid: false };
+      const user = await users.findById(row.userId);
+      return { valid: Boolean(user), email: user?.email };
+    },
+
+    /** Sets a new password from a reset link; every session of the user ends. */
+    async resetPassword(token: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      const row = await consumeToken(token, "password_reset");
+      if (!row)
+        throw badRequest("This reset link is invalid or has expired", { token: ["invalid or expired"] });
+      await db.transaction(async (tx) => {
+        const user = await users.findById(row.userId, tx);
+        if (!user) throw badRequest("This reset link is invalid or has expired");
+        // a reset proves ownership of the mailbox: it activates a pending account too
+        await users.update(
+          user.id,
+          {
+            passwordHash,
+            ...(user.status === "PENDING" ? { status: "ACTIVE" as const, activatedAt: new Date() } : {}),
+          },
+          tx,
+        );
+        await sessions.revokeAllForUser(user.id, "password_reset", undefined, tx);
+      });
+    },
+
+    async changePassword(userId: string, sessionId: string, current: string, next: string) {
+      const user = await users.findById(userId);
+      if (!user) throw unauthenticated();
+      if (!(await verifyPassword(user.passwordHash, current))) {
+        throw new AppError(422, "WRONG_PASSWORD", "The current password is wrong", {
+          currentPassword: ["The current password is wrong"],
+        });
+      }
+      if (current === next)
+        throw validationFailed({ newPassword: ["Choose a password different from the current one"] });
+      await users.update(userId, { passwordHash: await hashPassword(next) });
+      await sessions.revokeAllForUser(userId, "password_changed", sessionId);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,82 @@
+import {
+  errorResponse,
+  idParams,
+  messageResponse,
+  PERMISSIONS,
+  permissionListResponse,
+  roleCreateBody,
+  roleListResponse,
+  roleResponse,
+} from "@parlons/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+};
+const bearer = [{ bearer: [] }];
+
+export default async function roleRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { roles } = app.deps.services;
+  const guard = app.requirePermission(PERMISSIONS.rolesManage);
+
+  app.get(
+    "/v1/api/role",
+    {
+      preHandler: guard,
+      schema: { tags: ["roles"], security: bearer, response: { 200: roleListResponse, ...errors } },
+    },
+    async () => ({
+      data: { roles: await roles.listRoles() },
+    }),
+  );
+
+  app.get(
+    "/v1/api/permission",
+    {
+      preHandler: guard,
+      schema: { tags: ["roles"], security: bearer, response: { 200: permissionListResponse, ...errors } },
+    },
+    async () => ({ data: { permissions: await roles.listPermissions() } }),
+  );
+
+  app.post(
+    "/v1/api/role",
+    {
+      preHandler: guard,
+      schema: {
+        tags: ["roles"],
+        security: bearer,
+        body: roleCreateBody,
+        response: { 201: roleResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const role = await roles.createRole(request.body);
+      return reply.status(201).send({ message: "Role created", data: { role } });
+    },
+  );
+
+  app.delete(
+    "/v1/api/:id",
+    {
+      preHandler: guard,
+      schema: {
+        tags: ["roles"],
+        security: bearer,
+        params: idParams,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await roles.deleteRole(request.params.id);
+      return { message: "Role deleted" };
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import { BUILT_IN_ROLES, type Role } from "@parlons/contract";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { permissions, rolePermissions, roles, userRoles } from "../../db/schema";
+import { conflict, notFound, validationFailed } from "../../lib/errors";
+
+export function createRoleService(db: Db) {
+  /** Roles with their permission slugs, in one query. */
+  async function listRoles(where?: { ids?: string[]; titles?: string[] }, tx: DbOrTx = db): Promise<Role[]> {
+    const rows = await tx
+      .select({
+        id: roles.id,
+        title: roles.title,
+        description: roles.description,
+        builtIn: roles.builtIn,
+        slug: permissions.slug,
+      })
+      .from(roles)
+      .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+      .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(
+        where?.ids
+          ? inArray(roles.id, where.ids)
+          : where?.titles
+            ? inArray(roles.title, where.titles)
+            : undefined,
+      )
+      .orderBy(asc(roles.title), asc(permissions.slug));
+    const byId = new Map<string, Role>();
+    for (const row of rows) {
+      let role = byId.get(row.id);
+      if (!role) {
+        role = {
+          id: row.id,
+          title: row.title,
+          description: row.description,
+          builtIn: row.builtIn,
+          permissions: [],
+        };
+        byId.set(row.id, role);
+      }
+      if (row.slug) role.permissions.push({ slug: row.slug });
+    }
+    return [...byId.values()];
+  }
+
+  async function getByTitle(title: string, tx: DbOrTx = db) {
+    const [role] = await tx.select().from(roles).where(eq(roles.title, title.toUpperCase()));
+    return role;
+  }
+
+  return {
+    listRoles,
+    getByTitle,
+
+    async listPermissions() {
+      return db
+        .select({ slug: permissions.slug, description: permissions.description })
+        .from(permissions)
+        .orderBy(asc(permissions.slug));
+    },
+
+    async createRole(input: { title: string; description?: string; permissions: string[] }): Promise<Role> {
+      const title = input.title.toUpperCase();
+      return db.transaction(async (tx) => {
+        if (await getByTitle(title, tx)) throw conflict(`A role named ${title} already exists`);
+        const slugs = [...new Set(input.permissions)];
+        const perms = slugs.length
+          ? await tx.select().from(permissions).where(inArray(permissions.slug, slugs))
+          : [];
+        const unknown = slugs.filter((s) => !perms.some((p) => p.slug === s));
+        if (unknown.length)
+          throw validationFailed({ permissions: unknown.map((s) => `Unknown permission: ${s}`) });
+        const [role] = await tx
+          .insert(roles)
+          .values({ title, description: input.description ?? null })
+          .returning();
+        if (!role) throw new Error("role insert failed");
+        if (perms.length) {
+          await tx
+            .insert(rolePermissions)
+            .values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })));
+        }
+        const [created] = await listRoles({ ids: [role.id] }, tx);
+        if (!created) throw new Error("role vanished");
+        return created;
+      });
+    },
+
+    /** Built-in roles and roles held by users cannot be deleted (409). */
+    async deleteRole(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [role] = await tx.select().from(roles).where(eq(roles.id, id)).for("update");
+        if (!role) throw notFound("Role");
+        if (role.builtIn || (BUILT_IN_ROLES as readonly string[]).includes(role.title)) {
+          throw conflict("Built-in roles cannot be deleted", "ROLE_BUILT_IN");
+        }
+        const [{ count } = { count: 0 }] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(userRoles)
+          .where(eq(userRoles.roleId, id));
+        if (count > 0) throw conflict(`This role is held by ${count} user(s)`, "ROLE_IN_USE");
+        await tx.delete(roles).where(eq(roles.id, id));
+      });
+    },
+  };
+}
+export type RoleService = ReturnType<typeof createRoleService>;

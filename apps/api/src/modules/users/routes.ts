@@ -1,0 +1,217 @@
+import {
+  addUserBody,
+  errorResponse,
+  idParams,
+  PERMISSIONS,
+  passwordField,
+  profileBody,
+  ROLE_CUSTOMER,
+  statusUpdateQuery,
+  updateUserBody,
+  userIdQuery,
+  userListBody,
+  userListResponse,
+  userMeResponse,
+  userResponse,
+} from "@parlons/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { forbidden, notFound, validationFailed } from "../../lib/errors";
+import { principalOf } from "../../plugins/auth";
+import { hashPassword } from "../auth/passwords";
+import { canEditProfile } from "./policy";
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+};
+const bearer = [{ bearer: [] }];
+
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { users, sessions } = app.deps.services;
+  const { db } = app.deps.database;
+
+  const me = {
+    preHandler: app.authenticate,
+    schema: { tags: ["users"], security: bearer, response: { 200: userMeResponse, ...errors } },
+  };
+  const meHandler = async (request: Parameters<typeof app.authenticate>[0]) => ({
+    data: { data: await users.getCurrentUser(principalOf(request).id) },
+  });
+  app.get("/v1/user/me", me, meHandler);
+  app.get("/v1/users/me", me, meHandler);
+
+  app.put(
+    "/v1/user/profile/:id",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["users"],
+        security: bearer,
+        params: idParams,
+        body: profileBody,
+        response: { 200: userMeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      if (!canEditProfile(principal, request.params.id))
+        throw forbidden("You can only edit your own profile");
+      const { full_name, gender, speak } = request.body;
+      await users.update(request.params.id, { fullName: full_name, gender, speak });
+      return { message: "Profile updated", data: { data: await users.getCurrentUser(request.params.id) } };
+    },
+  );
+
+  // ---- staff ----
+  const listSchema = {
+    tags: ["users"],
+    security: bearer,
+    body: userListBody,
+    response: { 200: userListResponse, ...errors },
+  };
+  app.post(
+    "/v1/users",
+    { preHandler: app.requirePermission(PERMISSIONS.usersRead), schema: listSchema },
+    async (request) => ({
+      data: await users.list(request.body),
+    }),
+  );
+  app.post(
+    "/v1/users/customers",
+    { preHandler: app.requirePermission(PERMISSIONS.usersRead), schema: listSchema },
+    async (request) => ({ data: await users.list({ ...request.body, role: ROLE_CUSTOMER }) }),
+  );
+
+  app.get(
+    "/v1/users/:id",
+    {
+      preHandler: app.requirePermission(PERMISSIONS.usersRead),
+      schema: {
+        tags: ["users"],
+        security: bearer,
+        params: idParams,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await users.findById(request.params.id);
+      if (!row) throw notFound("User");
+      return { data: { user: await users.present(row) } };
+    },
+  );
+
+  const createSchema = {
+    tags: ["users"],
+    security: bearer,
+    body: addUserBody,
+    response: { 201: userResponse, ...errors },
+  };
+  const createHandler = async (
+    request: { body: z.infer<typeof addUserBody> },
+    reply: { status(code: number): unknown },
+  ) => {
+    const checkedEmail = z.email().safeParse(request.body.email);
+    if (!checkedEmail.success) throw validationFailed({ email: ["Please enter a valid email"] });
+    const checkedPassword = passwordField.safeParse(request.body.password);
+    if (!checkedPassword.success)
+      throw validationFailed({ password: checkedPassword.error.issues.map((i) => i.message) });
+    const row = await db.transaction(async (tx) =>
+      users.createUser(
+        {
+          email: request.body.email,
+          passwordHash: await hashPassword(request.body.password),
+          fullName: request.body.full_name,
+          speak: request.body.speak,
+          status: "ACTIVE",
+          role: request.body.role,
+        },
+        tx,
+      ),
+    );
+    reply.status(201);
+    return { message: "User created", data: { user: await users.present(row) } };
+  };
+  app.post(
+    "/v1/users/add",
+    { preHandler: app.requirePermission(PERMISSIONS.usersManage), schema: createSchema },
+    createHandler,
+  );
+  app.post(
+    "/v1/users/signup",
+    { preHandler: app.requirePermission(PERMISSIONS.usersManage), schema: createSchema },
+    createHandler,
+  );
+
+  app.post(
+    "/v1/users/user-approve",
+    {
+      preHandler: app.requirePermission(PERMISSIONS.usersManage),
+      schema: {
+        tags: ["users"],
+        security: bearer,
+        querystring: userIdQuery,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await users.update(request.query.userId, { status: "ACTIVE", activatedAt: new Date() });
+      return { message: "User approved", data: { user: await users.present(row) } };
+    },
+  );
+
+  app.post(
+    "/v1/users/status/update",
+    {
+      preHandler: app.requirePermission(PERMISSIONS.usersManage),
+      schema: {
+        tags: ["users"],
+        security: bearer,
+        querystring: statusUpdateQuery,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId, status } = request.query;
+      if (userId === principalOf(request).id && status !== "ACTIVE")
+        throw forbidden("You cannot disable your own account");
+      const row = await users.update(userId, { status });
+      if (status !== "ACTIVE") await sessions.revokeAllForUser(userId, "account_disabled");
+      return { message: "Status updated", data: { user: await users.present(row) } };
+    },
+  );
+
+  app.post(
+    "/v1/users/update/:id",
+    {
+      preHandler: app.requirePermission(PERMISSIONS.usersManage),
+      schema: {
+        tags: ["users"],
+        security: bearer,
+        params: idParams,
+        body: updateUserBody,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { role, full_name, status, plan_id, ...rest } = request.body;
+      if (id === principalOf(request).id && (role !== undefined || (status && status !== "ACTIVE"))) {
+        throw forbidden("You cannot change your own role or status");
+      }
+      const row = await db.transaction(async (tx) => {
+        const updated = await users.update(id, { ...rest, fullName: full_name, status, planId: plan_id }, tx);
+        if (role) await users.setRole(id, role, tx);
+        return updated;
+      });
+      if (status && status !== "ACTIVE") await sessions.revokeAllForUser(id, "account_disabled");
+      return { message: "User updated", data: { user: await users.present(row) } };
+    },
+  );
+}

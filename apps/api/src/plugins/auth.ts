@@ -1,0 +1,69 @@
+import type { PermissionSlug } from "@parlons/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { forbidden, unauthenticated } from "../lib/errors";
+import type { Principal } from "../modules/users/service";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by `app.authenticate`: the signed-in user and their permissions. */
+    principal: Principal | null;
+    sessionId: string | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: requires a valid access token of a live session of an active user. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: like authenticate, but lets anonymous requests through with principal null. */
+    identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler factory: requires authentication and the named permission. */
+    requirePermission: (
+      slug: PermissionSlug,
+    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The signed-in principal of a request that went through `authenticate`. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthenticated();
+  return request.principal;
+}
+
+export function sessionOf(request: FastifyRequest): string {
+  if (!request.sessionId) throw unauthenticated();
+  return request.sessionId;
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const { signer, sessions, users } = app.deps.services;
+    app.decorateRequest("principal", null);
+    app.decorateRequest("sessionId", null);
+
+    async function resolve(request: FastifyRequest, required: boolean) {
+      const header = request.headers.authorization;
+      if (!header) {
+        if (required) throw unauthenticated();
+        return;
+      }
+      const [scheme, token] = header.split(" ");
+      if (scheme?.toLowerCase() !== "bearer" || !token)
+        throw unauthenticated("Use a Bearer token", "TOKEN_INVALID");
+      const claims = await signer.verify(token);
+      // ASVS 7.4.1: a token of a session that ended is refused, not only forgotten by the browser
+      if (!(await sessions.isActive(claims.sid))) throw unauthenticated("Session ended", "SESSION_REVOKED");
+      const principal = await users.loadPrincipal(claims.sub);
+      if (!principal) throw unauthenticated("Unknown user", "TOKEN_INVALID");
+      if (principal.status !== "ACTIVE") throw unauthenticated("Account not active", "ACCOUNT_DISABLED");
+      request.principal = principal;
+      request.sessionId = claims.sid;
+    }
+
+    app.decorate("authenticate", async (request: FastifyRequest) => resolve(request, true));
+    app.decorate("identify", async (request: FastifyRequest) => resolve(request, false));
+    app.decorate("requirePermission", (slug: PermissionSlug) => async (request: FastifyRequest) => {
+      await resolve(request, true);
+      if (!request.principal?.permissions.has(slug)) throw forbidden(`Missing permission: ${slug}`);
+    });
+  },
+  { name: "auth", dependencies: ["deps"] },
+);

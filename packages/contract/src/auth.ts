@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { envelope } from "./common";
+import { checkPassword, isEmail, passwordMessages } from "./validation";
+
+export const speak = z.enum(["FR", "EN"]);
+export type Speak = z.infer<typeof speak>;
+
+export const emailField = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254)
+  .refine((v) => isEmail(v), "Please enter a valid email");
+
+export const passwordField = z
+  .string({ error: passwordMessages["password.required"] })
+  .max(256)
+  .superRefine((value, ctx) => {
+    const problem = checkPassword(value);
+    if (problem) ctx.addIssue({ code: "custom", message: passwordMessages[problem] });
+  });
+
+export const authenticateBody = z.object({
+  username: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(256),
+});
+export type AuthenticateBody = z.infer<typeof authenticateBody>;
+
+export const tokenData = z.object({ accessToken: z.string(), expiresIn: z.number().int() });
+export const tokenResponse = envelope(tokenData);
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+/** Signup payload of spec §3. `role` is accepted but always forced to CUSTOMER. */
+export const selfRegisterBody = z.object({
+  email: emailField,
+  password: passwordField,
+  full_name: z.string().trim().max(120).optional(),
+  role: z.string().max(40).optional(),
+  course_id: z.string().max(64).nullable().optional(),
+  speak: speak.default("FR"),
+});
+export type SelfRegisterBody = z.input<typeof selfRegisterBody>;
+
+export const selfRegisterResponse = envelope(
+  z.object({ id: z.string(), email: z.string(), status: z.enum(["PENDING", "ACTIVE"]) }),
+);
+
+export const emailQuery = z.object({ email: z.string().trim().max(254) });
+export const usernameQuery = z.object({ username: z.string().trim().max(254) });
+export const existsResponse = envelope(z.object({ exists: z.boolean() }));
+
+export const resendActivationBody = z.object({ email: z.string().trim().max(254) });
+
+export const tokenBody = z.object({ token: z.string().min(10).max(200) });
+export const tokenValidResponse = envelope(z.object({ valid: z.boolean(), email: z.string().optional() }));
+
+export const resetPasswordBody = z.object({
+  token: z.string().min(10).max(200),
+  password: passwordField,
+});
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, "Password is required").max(256),
+  newPassword: passwordField,
+});
+
+export const socialLoginQuery = z.object({ token: z.string().min(1).max(4096) });

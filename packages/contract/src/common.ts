@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+export const uuid = z.uuid();
+
+export const errorResponse = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+
+/** Success envelope `{ message?, data }` (ARCHITECTURE §4). */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ message: z.string().optional(), data });
+}
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const pagination = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+export const idParams = z.object({ id: z.uuid() });
+
+export const isoDate = z.string();

@@ -1,0 +1,27 @@
+/** Error codes the API sends; the web translates them (locales/*\/errors.json). */
+export const ERROR_CODES = [
+  "BAD_REQUEST",
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "INVALID_CREDENTIALS",
+  "TOKEN_EXPIRED",
+  "TOKEN_INVALID",
+  "SESSION_REVOKED",
+  "ACCOUNT_NOT_ACTIVATED",
+  "ACCOUNT_DISABLED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "EMAIL_TAKEN",
+  "ROLE_IN_USE",
+  "ROLE_BUILT_IN",
+  "WRONG_PASSWORD",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "RANGE_NOT_SATISFIABLE",
+  "RATE_LIMITED",
+  "PROVIDER_ERROR",
+  "INTERNAL_ERROR",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
