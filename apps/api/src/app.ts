@@ -11,6 +11,7 @@ import authRoutes from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
 import { createSessionService } from "./modules/auth/session-service";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createEntitlementService } from "./modules/entitlement/service";
 import healthRoutes from "./modules/health/routes";
 import roleRoutes from "./modules/roles/routes";
 import { createRoleService } from "./modules/roles/service";
@@ -36,7 +37,8 @@ function createServices(app: FastifyInstance, config: Config, database: Database
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
   const sessions = createSessionService(db, signer, config.refreshTokenTtl);
   const auth = createAuthService({ db, users, sessions, mailer, publicUrl: config.publicUrl, log: app.log });
-  return { roles, users, signer, sessions, auth };
+  const entitlement = createEntitlementService(db);
+  return { roles, users, signer, sessions, auth, entitlement };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,2 +1,3 @@
+export * from "./billing";
 export * from "./identity";
 export * from "./plans";

@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./identity";
+import { plans } from "./plans";
+
+export const CUSTOMER_PLAN_STATUSES = [
+  "APPROVAL_PENDING",
+  "ACTIVE",
+  "SUSPENDED",
+  "CANCELLED",
+  "EXPIRED",
+] as const;
+export type CustomerPlanStatus = (typeof CUSTOMER_PLAN_STATUSES)[number];
+
+/** A learner's subscription to a plan, mirrored from the payment provider. */
+export const customerPlans = pgTable(
+  "customer_plans",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    status: text("status", { enum: CUSTOMER_PLAN_STATUSES }).notNull().default("APPROVAL_PENDING"),
+    /** "paypal", "demo", or "free" for the default plan. */
+    provider: text("provider").notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    lastPaymentAt: timestamp("last_payment_at", { withTimezone: true }),
+    nextBillingAt: timestamp("next_billing_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** After a cancellation, premium access lasts until this time (the end of the paid period). */
+    accessUntil: timestamp("access_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("customer_plans_user_idx").on(t.userId),
+    uniqueIndex("customer_plans_provider_sub_key").on(t.provider, t.providerSubscriptionId),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    customerPlanId: uuid("customer_plan_id")
+      .notNull()
+      .references(() => customerPlans.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_key").on(t.provider, t.providerPaymentId),
+    index("payments_user_idx").on(t.userId),
+  ],
+);
+
+/** Provider webhook deliveries, stored by event id so that a repeated delivery changes nothing. */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  eventType: text("event_type").notNull(),
+  payload: jsonb("payload").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp("processed_at", { withTimezone: true }),
+});
