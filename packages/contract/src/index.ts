@@ -2,5 +2,6 @@ export * from "./auth";
 export * from "./common";
 export * from "./errors";
 export * from "./permissions";
+export * from "./plans";
 export * from "./users";
 export * from "./validation";

@@ -54,8 +54,8 @@ const URL_PATTERN = new RegExp(
   "^(https?:\\/\\/)?" + // optional scheme
     "((([a-z\\d]([a-z\\d-]*[a-z\\d])*)\\.)+[a-z]{2,}|" + // host name
     "localhost|" +
-    "((\\d{1,3}\\.){3}\\d{1,3}))" + // or IPv4
-    "(:\\d{1,5})?" + // optional port
+    "(?<ip>(\\d{1,3}\\.){3}\\d{1,3}))" + // or IPv4
+    "(?<port>:\\d{1,5})?" + // optional port
     "(\\/[-a-z\\d%_.~+@:]*)*" + // path
     "(\\?[;&a-z\\d%_.~+=@:/-]*)?" + // query
     "(#[-a-z\\d_/?=&%.~+]*)?$", // hash
@@ -67,9 +67,9 @@ export function isUrl(value: string | null | undefined): boolean {
   if (!value || value.length > 2048) return false;
   const match = URL_PATTERN.exec(value.trim());
   if (!match) return false;
-  const ip = match[6];
+  const ip = match.groups?.ip;
   if (ip && !ip.split(".").every((part) => Number(part) <= 255)) return false;
-  const port = match[9];
+  const port = match.groups?.port;
   if (port && Number(port.slice(1)) > 65535) return false;
   return true;
 }

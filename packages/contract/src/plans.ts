@@ -1,0 +1,186 @@
+import { z } from "zod";
+import { envelope, pagination } from "./common";
+
+/** Billing interval of a plan; "once" is a one-off (only for the free plan: providers bill paid plans by month or year). */
+export const planInterval = z.enum(["month", "year", "once"]);
+export type PlanInterval = z.infer<typeof planInterval>;
+
+/** A plan as it leaves the server (spec §3 names: id, name, name_fr, amount). Amounts are integer cents. */
+export const plan = z.object({
+  id: z.string(),
+  name: z.string(),
+  name_fr: z.string(),
+  description_en: z.string(),
+  description_fr: z.string(),
+  features_en: z.array(z.string()),
+  features_fr: z.array(z.string()),
+  amount: z.number().int(),
+  currency: z.string(),
+  interval: planInterval,
+  active: z.boolean(),
+  is_default: z.boolean(),
+  /** amount > 0 */
+  premium: z.boolean(),
+  position: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Plan = z.infer<typeof plan>;
+
+const planName = z.string().trim().min(1).max(120);
+const featureList = z.array(z.string().trim().min(1).max(200)).max(30);
+const amountCents = z.number().int().min(0).max(100_000_000);
+const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, "An ISO 4217 code in capitals, e.g. EUR")
+  .default("EUR");
+
+const planFields = {
+  name: planName,
+  name_fr: planName,
+  description_en: z.string().max(2000).default(""),
+  description_fr: z.string().max(2000).default(""),
+  features_en: featureList.default([]),
+  features_fr: featureList.default([]),
+  amount: amountCents,
+  currency: currencyCode,
+  interval: planInterval.default("month"),
+  active: z.boolean().default(true),
+  position: z.number().int().min(0).max(10_000).default(0),
+};
+
+const paidPlansRecur = (p: { amount?: number | undefined; interval?: PlanInterval | undefined }) =>
+  !(p.amount !== undefined && p.amount > 0 && p.interval === "once");
+const recurMessage = {
+  message: "A paid plan is billed by month or year",
+  path: ["interval"],
+};
+
+/** `POST /v1/plans`. The default free plan is seeded; no other plan can become the default. */
+export const createPlanBody = z.object(planFields).strict().refine(paidPlansRecur, recurMessage);
+export type CreatePlanBody = z.infer<typeof createPlanBody>;
+
+/** `PUT /v1/plans/{id}`: any subset of the fields. */
+export const updatePlanBody = z
+  .object({
+    name: planName.optional(),
+    name_fr: planName.optional(),
+    description_en: z.string().max(2000).optional(),
+    description_fr: z.string().max(2000).optional(),
+    features_en: featureList.optional(),
+    features_fr: featureList.optional(),
+    amount: amountCents.optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "An ISO 4217 code in capitals, e.g. EUR")
+      .optional(),
+    interval: planInterval.optional(),
+    active: z.boolean().optional(),
+    position: z.number().int().min(0).max(10_000).optional(),
+  })
+  .strict()
+  .refine(paidPlansRecur, recurMessage);
+export type UpdatePlanBody = z.infer<typeof updatePlanBody>;
+
+export const plansResponse = envelope(z.object({ plans: z.array(plan) }));
+export const planResponse = envelope(z.object({ plan }));
+/** `DELETE /v1/plans/{id}`: deleted, or only deactivated because learners subscribed to it. */
+export const planDeleteResponse = envelope(z.object({ deleted: z.boolean(), plan }));
+
+// ---------------------------------------------------------------- customer plans
+
+export const customerPlanStatus = z.enum(["APPROVAL_PENDING", "ACTIVE", "SUSPENDED", "CANCELLED", "EXPIRED"]);
+export type CustomerPlanStatus = z.infer<typeof customerPlanStatus>;
+
+/** What the learner picks: PayPal, a card (PayPal's card funding on the same subscription), or the demo checkout. */
+export const checkoutProvider = z.enum(["paypal", "card", "demo"]);
+export type CheckoutProvider = z.infer<typeof checkoutProvider>;
+
+export const customerPlanPlan = z.object({
+  id: z.string(),
+  name: z.string(),
+  name_fr: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  interval: planInterval,
+  premium: z.boolean(),
+});
+
+export const customerPlan = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  plan_id: z.string(),
+  plan: customerPlanPlan,
+  status: customerPlanStatus,
+  /** "paypal" (PayPal and card), "demo", or "free". */
+  provider: z.string(),
+  /** The provider's subscription id (spec name; also set for the demo provider). */
+  paypal_subscription_id: z.string().nullable(),
+  started_at: z.string().nullable(),
+  last_payment_at: z.string().nullable(),
+  next_billing_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** After a cancellation: premium access lasts until then. */
+  access_until: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CustomerPlan = z.infer<typeof customerPlan>;
+
+export const startSubscriptionBody = z
+  .object({ plan_id: z.uuid(), provider: checkoutProvider.optional() })
+  .strict();
+export type StartSubscriptionBody = z.infer<typeof startSubscriptionBody>;
+
+export const startSubscriptionResponse = envelope(
+  z.object({
+    customerPlan,
+    /** Where to send the learner: PayPal's approval page, or our demo checkout (a path on our site). */
+    approveUrl: z.string(),
+  }),
+);
+
+export const customerPlanResponse = envelope(z.object({ customerPlan: customerPlan.nullable() }));
+export const planCheckResponse = envelope(
+  z.object({ customerPlan, cancelled: z.boolean(), plan_id: z.string().nullable() }),
+);
+export const validProPlanResponse = envelope(
+  z.object({ valid: z.boolean(), customerPlan: customerPlan.nullable() }),
+);
+
+/** Body of `POST /update-plan-status` and `/update-last-payment`: the status is never taken from the client. */
+export const customerPlanRefBody = z.object({ id: z.uuid(), status: customerPlanStatus.optional() }).strict();
+
+/** Staff may look at another learner's customer plans. */
+export const customerPlanUserQuery = z.object({ user_id: z.uuid().optional() });
+
+export const payment = z.object({
+  id: z.string(),
+  customer_plan_id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  provider: z.string(),
+  provider_payment_id: z.string(),
+  paid_at: z.string(),
+});
+export type Payment = z.infer<typeof payment>;
+
+export const lastPaymentResponse = envelope(z.object({ customerPlan, payment: payment.nullable() }));
+
+export const paymentsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  user_id: z.uuid().optional(),
+});
+export const paymentsResponse = envelope(z.object({ payments: z.array(payment), pagination }));
+
+/** `GET /v1/billing/providers`: which checkout buttons to show. The PayPal client id is public by design. */
+export const billingProvidersResponse = envelope(
+  z.object({
+    provider: z.enum(["paypal", "demo"]),
+    checkout: z.array(checkoutProvider),
+    paypal_client_id: z.string().nullable(),
+  }),
+);
+
+export const webhookAckResponse = envelope(z.object({ received: z.boolean(), duplicate: z.boolean() }));
