@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { Forbidden } from "../components/forbidden";
+import { langFromPath, localizePath } from "../lib/locale-path";
+import { loginPathFor } from "../lib/redirect";
+import { hasPermission, isAdmin, useSession } from "../lib/session";
+
+/** auth: unauthenticated visitors go to the login page, which remembers this page. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status !== "authenticated") {
+    const here = location.pathname + location.search + location.hash;
+    return <Navigate to={loginPathFor(here, langFromPath(location.pathname))} replace />;
+  }
+  return children ?? <Outlet />;
+}
+
+/** guest (notAuthenticated): signed-in users go to their dashboard. */
+export function GuestOnly({ children }: { children?: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === "authenticated") {
+    return <Navigate to={localizePath("/dashboard", langFromPath(location.pathname))} replace />;
+  }
+  return children ?? <Outlet />;
+}
+
+/** admin: non-admins go to /dashboard. Use inside RequireAuth. */
+export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!isAdmin(user))
+    return <Navigate to={localizePath("/dashboard", langFromPath(location.pathname))} replace />;
+  return children ?? <Outlet />;
+}
+
+/** permission(slug): without it, a 403 page inside the layout. Use inside RequireAuth. */
+export function RequirePermission({ slug, children }: { slug: string; children?: ReactNode }) {
+  const { user } = useSession();
+  if (!hasPermission(user, slug)) return <Forbidden />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,66 @@
+/**
+ * Every route of spec §2, unprefixed (French). English routes are the same under `/en`
+ * (see lib/locale-path). Patterns are relative to the locale root.
+ */
+export const routes = {
+  home: "",
+  faqs: "faqs",
+  contact: "contact",
+  login: "auth/login",
+  loginCallback: "login",
+  logout: "logout",
+  forgotPassword: "forgot-password",
+  resetPassword: "reset-password/:token?",
+  resetUserPassword: "reset-user-password",
+  activate: "activate/:token?",
+  courses: "courses",
+  coursesMore: "courses/more",
+  course: "courses/:id",
+  pricing: "pricing",
+  // legacy
+  indexOld: "index_old",
+  indexV1: "indexv1",
+  loginOld: "login_old",
+  registerOld: "register_old",
+  slugIndexOld: ":slug/index_old",
+  // app (signed in)
+  dashboard: "dashboard",
+  profile: "profile",
+  changePassword: "change-password",
+  billing: "billing",
+  subscriptionPayment: "billing/subscription-payment",
+  upgradePayment: "billing/upgrade-payment",
+  paypal: "paypal",
+  card: "Card/:id",
+  protected: "protected",
+  plans: "plans",
+  setting: "setting",
+  users: "User",
+  userCreate: "User/create",
+  customers: "User/customers",
+  roles: "User/roles",
+  userEdit: "User/edit/:id?",
+  mailSend: "mail/send",
+  mailTemplates: "mail/templates",
+  courseCreate: "courses/create",
+  courseEdit: "courses/edit",
+  lessons: "courses/:id/lessons",
+  lesson: "courses/:id/lessons/:lessonId",
+} as const;
+
+/** Unprefixed URLs to link to; wrap them with `useLocalePath()` / `localizePath()`. */
+export const paths = {
+  home: "/",
+  faqs: "/faqs",
+  contact: "/contact",
+  login: "/auth/login",
+  logout: "/logout",
+  forgotPassword: "/forgot-password",
+  courses: "/courses",
+  pricing: "/pricing",
+  dashboard: "/dashboard",
+  profile: "/profile",
+  changePassword: "/change-password",
+  billing: "/billing",
+  course: (id: string) => `/courses/${encodeURIComponent(id)}`,
+} as const;

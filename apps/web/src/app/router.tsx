@@ -1,0 +1,169 @@
+import { PERMISSIONS } from "@parlons/contract";
+import type { ComponentType } from "react";
+import { createBrowserRouter, type RouteObject, useParams } from "react-router";
+import { ComingSoon } from "../components/coming-soon";
+import { FullPageSpinner } from "../components/full-page-spinner";
+import { NotFoundPage } from "../components/not-found";
+import { LoginPage } from "../features/auth/pages/login-page";
+import { HomePage } from "../features/site/pages/home-page";
+import { type Lang, localizePath } from "../lib/locale-path";
+import { GuestOnly, RequireAuth, RequirePermission } from "./guards";
+import { AppLayout } from "./layouts/app-layout";
+import { PublicLayout } from "./layouts/public-layout";
+import { LegacyRedirect, LocaleRoot, RootRedirect } from "./locale-root";
+import { routes } from "./paths";
+import { RouteError } from "./route-error";
+
+/** Lazy page: its chunk loads on first visit (the loading bar shows after 200 ms). */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, "lazy"> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+const auth = {
+  forgot: () => import("../features/auth/pages/forgot-password-page"),
+  reset: () => import("../features/auth/pages/reset-password-page"),
+  activate: () => import("../features/auth/pages/activate-page"),
+  logout: () => import("../features/auth/pages/logout-page"),
+  change: () => import("../features/auth/pages/change-password-page"),
+};
+
+const publicRoutes: RouteObject[] = [
+  {
+    index: true,
+    element: (
+      <RootRedirect>
+        <HomePage />
+      </RootRedirect>
+    ),
+  },
+  {
+    path: routes.faqs,
+    ...page(
+      () => import("../features/site/pages/faq-page"),
+      (m) => m.FaqPage,
+    ),
+  },
+  {
+    path: routes.contact,
+    ...page(
+      () => import("../features/site/pages/contact-page"),
+      (m) => m.ContactPage,
+    ),
+  },
+  { path: routes.login, element: <LoginPage /> },
+  { path: routes.loginCallback, element: <LoginPage /> },
+  { path: routes.logout, ...page(auth.logout, (m) => m.LogoutPage) },
+  { path: routes.activate, ...page(auth.activate, (m) => m.ActivatePage) },
+  {
+    element: <GuestOnly />,
+    children: [
+      { path: routes.forgotPassword, ...page(auth.forgot, (m) => m.ForgotPasswordPage) },
+      { path: routes.resetPassword, ...page(auth.reset, (m) => m.ResetPasswordPage) },
+      { path: routes.resetUserPassword, ...page(auth.reset, (m) => m.ResetPasswordPage) },
+    ],
+  },
+  { path: routes.courses, element: <ComingSoon page="courses" /> },
+  { path: routes.coursesMore, element: <ComingSoon page="coursesMore" /> },
+  { path: routes.course, element: <ComingSoon page="courseDetail" /> },
+  { path: routes.pricing, element: <ComingSoon page="pricing" /> },
+  // Legacy routes (spec §2) lead to their current pages.
+  { path: routes.indexOld, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
+  { path: routes.indexV1, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
+  { path: routes.loginOld, element: <LegacyRedirect to={(lang) => localizePath("/auth/login", lang)} /> },
+  {
+    path: routes.registerOld,
+    element: <LegacyRedirect to={(lang) => localizePath("/", lang)} state={{ authModal: "signup" }} />,
+  },
+  { path: routes.slugIndexOld, Component: SlugIndexOld },
+  { path: "*", element: <NotFoundPage /> },
+];
+
+/** `/{slug}/index_old` → `/{slug}`. */
+function SlugIndexOld() {
+  const { slug = "" } = useParams();
+  return <LegacyRedirect to={(lang) => localizePath(`/${encodeURIComponent(slug)}`, lang)} />;
+}
+
+function staff(slug: string, children: RouteObject[]): RouteObject {
+  return { element: <RequirePermission slug={slug} />, children };
+}
+
+const appRoutes: RouteObject[] = [
+  {
+    path: routes.dashboard,
+    ...page(
+      () => import("../features/dashboard/pages/dashboard-page"),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: routes.profile,
+    ...page(
+      () => import("../features/profile/pages/profile-page"),
+      (m) => m.ProfilePage,
+    ),
+  },
+  { path: routes.changePassword, ...page(auth.change, (m) => m.ChangePasswordPage) },
+  { path: routes.billing, element: <ComingSoon page="billing" backTo="/dashboard" /> },
+  {
+    path: routes.subscriptionPayment,
+    element: <ComingSoon page="subscriptionPayment" backTo="/dashboard" />,
+  },
+  { path: routes.upgradePayment, element: <ComingSoon page="upgradePayment" backTo="/dashboard" /> },
+  { path: routes.paypal, element: <ComingSoon page="paypal" backTo="/dashboard" /> },
+  { path: routes.card, element: <ComingSoon page="card" backTo="/dashboard" /> },
+  { path: routes.protected, element: <ComingSoon page="protected" backTo="/dashboard" /> },
+  { path: routes.lessons, element: <ComingSoon page="lessons" backTo="/dashboard" /> },
+  { path: routes.lesson, element: <ComingSoon page="lesson" backTo="/dashboard" /> },
+  staff(PERMISSIONS.coursesManage, [
+    { path: routes.courseCreate, element: <ComingSoon page="courseCreate" backTo="/dashboard" /> },
+    { path: routes.courseEdit, element: <ComingSoon page="courseEdit" backTo="/dashboard" /> },
+  ]),
+  staff(PERMISSIONS.plansManage, [
+    { path: routes.plans, element: <ComingSoon page="plans" backTo="/dashboard" /> },
+  ]),
+  staff(PERMISSIONS.settingsManage, [
+    { path: routes.setting, element: <ComingSoon page="setting" backTo="/dashboard" /> },
+  ]),
+  staff(PERMISSIONS.usersRead, [
+    { path: routes.users, element: <ComingSoon page="users" backTo="/dashboard" /> },
+    { path: routes.customers, element: <ComingSoon page="customers" backTo="/dashboard" /> },
+  ]),
+  staff(PERMISSIONS.usersManage, [
+    { path: routes.userCreate, element: <ComingSoon page="userCreate" backTo="/dashboard" /> },
+    { path: routes.userEdit, element: <ComingSoon page="userEdit" backTo="/dashboard" /> },
+  ]),
+  staff(PERMISSIONS.rolesManage, [
+    { path: routes.roles, element: <ComingSoon page="roles" backTo="/dashboard" /> },
+  ]),
+  staff(PERMISSIONS.mailManage, [
+    { path: routes.mailSend, element: <ComingSoon page="mailSend" backTo="/dashboard" /> },
+    { path: routes.mailTemplates, element: <ComingSoon page="mailTemplates" backTo="/dashboard" /> },
+  ]),
+];
+
+function localeRoutes(lang: Lang): RouteObject {
+  return {
+    path: lang === "fr" ? "/" : "/en",
+    element: <LocaleRoot lang={lang} />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner label="" />,
+    children: [
+      { element: <PublicLayout />, children: [{ errorElement: <RouteError />, children: publicRoutes }] },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [{ errorElement: <RouteError />, children: appRoutes }],
+      },
+    ],
+  };
+}
+
+export const appRouteTree: RouteObject[] = [localeRoutes("en"), localeRoutes("fr")];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRouteTree);
+}

@@ -1,0 +1,125 @@
+import type { AuthenticateBody, SelfRegisterBody } from "@parlons/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+interface Envelope<T> {
+  message?: string;
+  data: T;
+}
+export interface TokenData {
+  accessToken: string;
+  expiresIn: number;
+}
+
+/** `POST /v1/user/authenticate`: the caller shows the success message or the error. */
+export function authenticate(body: AuthenticateBody) {
+  return api<Envelope<TokenData>>("/v1/user/authenticate", {
+    method: "POST",
+    body,
+    silent: true,
+    noRefresh: true,
+  });
+}
+
+/** `POST /v1/user/self-register` with the spec's signup payload. */
+export function selfRegister(body: SelfRegisterBody) {
+  return api<Envelope<{ id: string; email: string; status: "PENDING" | "ACTIVE" }>>(
+    "/v1/user/self-register",
+    {
+      method: "POST",
+      body,
+      noRefresh: true,
+    },
+  );
+}
+
+export function resendActivation(email: string) {
+  return api<Envelope<unknown>>("/v1/user/resend-activation", {
+    method: "POST",
+    body: { email },
+    noRefresh: true,
+  });
+}
+
+export function activateAccount(token: string) {
+  return api<Envelope<unknown>>(`/v1/user/account-activate/${encodeURIComponent(token)}`, {
+    silent: true,
+    noRefresh: true,
+  });
+}
+
+export function forgotPassword(email: string) {
+  return api<Envelope<unknown>>("/v1/auth/forgot-password", {
+    method: "POST",
+    query: { email },
+    noRefresh: true,
+  });
+}
+
+export function checkResetToken(token: string) {
+  return api<Envelope<{ valid: boolean; email?: string }>>("/v1/user/checkPasswordResetToken", {
+    method: "POST",
+    body: { token },
+    silent: true,
+    noRefresh: true,
+  });
+}
+
+export function resetForgotPassword(token: string, password: string) {
+  return api<Envelope<unknown>>("/v1/auth/reset-forgot-password", {
+    method: "POST",
+    body: { token, password },
+    noRefresh: true,
+  });
+}
+
+export function changePassword(currentPassword: string, newPassword: string) {
+  return api<Envelope<unknown>>("/v1/auth/change-password", {
+    method: "POST",
+    body: { currentPassword, newPassword },
+  });
+}
+
+/**
+ * `POST /v1/auth/social-login/{provider}?token=`: the spec's response carries `access_token`
+ * (we also accept `data.accessToken`).
+ */
+export async function socialLogin(provider: string, token: string): Promise<TokenData> {
+  const res = await api<{
+    access_token?: string;
+    expiresIn?: number;
+    data?: { access_token?: string; accessToken?: string; expiresIn?: number };
+  }>(`/v1/auth/social-login/${encodeURIComponent(provider)}`, {
+    method: "POST",
+    query: { token },
+    body: {},
+    silent: true,
+    noRefresh: true,
+  });
+  const accessToken = res.data?.accessToken ?? res.data?.access_token ?? res.access_token;
+  if (!accessToken) throw new Error("No access token in the social login response");
+  return { accessToken, expiresIn: res.data?.expiresIn ?? res.expiresIn ?? 0 };
+}
+
+/** Social sign-in providers configured on the server; none when the call fails. */
+export const providersQuery = queryOptions({
+  queryKey: ["auth", "providers"],
+  queryFn: async () => {
+    try {
+      const res = await api<Envelope<{ providers: string[] }>>("/v1/auth/providers", { silent: true });
+      return res.data.providers.filter((p): p is string => typeof p === "string");
+    } catch {
+      return [];
+    }
+  },
+  staleTime: 10 * 60_000,
+});
+
+export function useProviders() {
+  return useQuery(providersQuery);
+}
+
+/** Where the browser starts the provider's sign-in (server side comes with social login). */
+export function socialStartUrl(provider: string, lang: string): string {
+  return `/api/v1/auth/oauth/${encodeURIComponent(provider)}?lang=${encodeURIComponent(lang)}`;
+}

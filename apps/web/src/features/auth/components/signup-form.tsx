@@ -1,0 +1,85 @@
+import { LockOutlined, MailOutlined } from "@ant-design/icons";
+import { App, Button, Form, Input, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/api";
+import { applyFieldErrors, emailRules, passwordRules } from "../../../lib/form-rules";
+import { useLang } from "../../../lib/use-locale";
+import { selfRegister } from "../api/auth-api";
+
+interface SignupValues {
+  email: string;
+  password: string;
+}
+
+export type SignupStatus = "PENDING" | "ACTIVE";
+
+/** Signup form of spec §2/§5; always registers a CUSTOMER speaking the UI language. */
+export function SignupForm({
+  onSuccess,
+  onLogin,
+}: {
+  onSuccess: (status: SignupStatus) => void;
+  onLogin: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const lang = useLang();
+  const [form] = Form.useForm<SignupValues>();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (values: SignupValues) => {
+    setPending(true);
+    try {
+      const res = await selfRegister({
+        email: values.email.trim(),
+        password: values.password,
+        role: "CUSTOMER",
+        course_id: null,
+        speak: lang === "en" ? "EN" : "FR",
+      });
+      message.success(t("auth:signup.success"));
+      onSuccess(res.data.status === "ACTIVE" ? "ACTIVE" : "PENDING");
+    } catch (error) {
+      if (!applyFieldErrors(form, error, ["email", "password"])) message.error(errorText(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Form<SignupValues>
+      form={form}
+      name="signup"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      data-testid="signup-form"
+    >
+      <Typography.Paragraph type="secondary">{t("auth:signup.intro")}</Typography.Paragraph>
+      <Form.Item label={t("auth:email")} name="email" rules={emailRules(t)} validateFirst>
+        <Input prefix={<MailOutlined />} type="email" autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <Form.Item
+        label={t("auth:passwordLabel")}
+        name="password"
+        rules={passwordRules(t)}
+        extra={t("auth:password.hint")}
+        validateFirst
+      >
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" block loading={pending} data-testid="signup-submit">
+          {t("auth:signup.submit")}
+        </Button>
+      </Form.Item>
+      <Typography.Text>
+        {t("auth:signup.haveAccount")}{" "}
+        <Typography.Link onClick={onLogin} data-testid="to-login">
+          {t("auth:signup.backToLogin")}
+        </Typography.Link>
+      </Typography.Text>
+    </Form>
+  );
+}

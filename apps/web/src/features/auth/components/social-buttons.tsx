@@ -1,0 +1,37 @@
+import { FacebookFilled, GoogleOutlined } from "@ant-design/icons";
+import { Button, Divider, Flex } from "antd";
+import { useTranslation } from "react-i18next";
+import { useLang } from "../../../lib/use-locale";
+import { socialStartUrl, useProviders } from "../api/auth-api";
+
+const SOCIAL = [
+  { id: "facebook", icon: <FacebookFilled />, label: "auth:social.facebook" },
+  { id: "google", icon: <GoogleOutlined />, label: "auth:social.google" },
+] as const;
+
+/** "Continue with Facebook / Google", only for providers the server lists. */
+export function SocialButtons() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { data: providers = [] } = useProviders();
+  const shown = SOCIAL.filter((s) => providers.includes(s.id));
+  if (shown.length === 0) return null;
+  return (
+    <>
+      <Flex vertical gap={8}>
+        {shown.map((s) => (
+          <Button
+            key={s.id}
+            icon={s.icon}
+            block
+            data-testid={`social-${s.id}`}
+            onClick={() => window.location.assign(socialStartUrl(s.id, lang))}
+          >
+            {t(s.label)}
+          </Button>
+        ))}
+      </Flex>
+      <Divider plain>{t("auth:or")}</Divider>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Alert, Spin } from "antd";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { useAuthModals } from "../../../components/auth-modal-context";
+import { afterLoginPath, REDIRECT_PARAM } from "../../../lib/redirect";
+import { startSession, useSession } from "../../../lib/session";
+import { useLang } from "../../../lib/use-locale";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { socialLogin } from "../api/auth-api";
+import { AuthCard } from "../components/auth-card";
+import { LoginForm } from "../components/login-form";
+
+/**
+ * `/auth/login` and `/login`. `/login?token=…&provider=…` is also the social sign-in
+ * callback (spec §4): the provider token is exchanged for our session.
+ */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const modals = useAuthModals();
+  const session = useSession();
+  const [params] = useSearchParams();
+  const target = afterLoginPath(params.get(REDIRECT_PARAM), lang);
+  const socialToken = params.get("token");
+  const provider = params.get("provider");
+  const [socialState, setSocialState] = useState<"idle" | "pending" | "failed">(
+    socialToken && provider ? "pending" : "idle",
+  );
+  const started = useRef(false);
+  usePageTitle(t("auth:login.pageTitle"));
+
+  useEffect(() => {
+    if (!socialToken || !provider || started.current) return;
+    started.current = true;
+    socialLogin(provider, socialToken)
+      .then((token) => startSession(token.accessToken, token.expiresIn))
+      .then(() => navigate(target, { replace: true }))
+      .catch((error: unknown) => {
+        // Spec §8: failed social sign-in steps are only logged.
+        console.error("[social-login]", error);
+        setSocialState("failed");
+      });
+  }, [socialToken, provider, navigate, target]);
+
+  if (session.status === "authenticated" && socialState !== "pending")
+    return <Navigate to={target} replace />;
+
+  const providerName = provider ? provider.charAt(0).toUpperCase() + provider.slice(1) : "";
+  return (
+    <AuthCard title={t("auth:login.pageTitle")} intro={t("auth:login.intro")}>
+      {socialState === "pending" ? (
+        <Spin tip={t("auth:login.socialPending", { provider: providerName })}>
+          <div style={{ minHeight: 120 }} />
+        </Spin>
+      ) : (
+        <>
+          {socialState === "failed" && (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={t("auth:login.socialFailed", { provider: providerName })}
+            />
+          )}
+          <LoginForm
+            idPrefix="login-page"
+            onCreateAccount={() => modals.show("signup")}
+            onSuccess={() => navigate(target, { replace: true })}
+          />
+        </>
+      )}
+    </AuthCard>
+  );
+}

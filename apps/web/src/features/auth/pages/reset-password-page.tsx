@@ -1,0 +1,99 @@
+import { useQuery } from "@tanstack/react-query";
+import { App, Button, Form, Result, Spin } from "antd";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams, useSearchParams } from "react-router";
+import { ButtonLink } from "../../../components/button-link";
+import { errorText } from "../../../lib/api";
+import { applyFieldErrors } from "../../../lib/form-rules";
+import { useLocalePath } from "../../../lib/use-locale";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { checkResetToken, resetForgotPassword } from "../api/auth-api";
+import { AuthCard } from "../components/auth-card";
+import { NewPasswordFields } from "../components/new-password-fields";
+
+/** `/reset-password/{token}` and `/reset-user-password?token=`. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const to = useLocalePath();
+  const [form] = Form.useForm<{ password: string }>();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const token = params.token ?? search.get("token") ?? "";
+  const [done, setDone] = useState(false);
+  const [pending, setPending] = useState(false);
+  usePageTitle(t("auth:reset.title"));
+
+  const check = useQuery({
+    queryKey: ["auth", "reset-token", token],
+    queryFn: async () => (await checkResetToken(token)).data.valid,
+    enabled: token.length > 0,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const submit = async (values: { password: string }) => {
+    setPending(true);
+    try {
+      await resetForgotPassword(token, values.password);
+      setDone(true);
+    } catch (error) {
+      if (!applyFieldErrors(form, error, ["password"])) message.error(errorText(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  let body: ReactNode;
+  if (done) {
+    body = (
+      <Result
+        status="success"
+        title={t("auth:reset.successTitle")}
+        subTitle={t("auth:reset.success")}
+        data-testid="reset-done"
+        extra={
+          <ButtonLink to={to("/auth/login")} type="primary">
+            {t("auth:login.submit")}
+          </ButtonLink>
+        }
+      />
+    );
+  } else if (token && check.isPending) {
+    body = (
+      <div className="center-block">
+        <Spin />
+      </div>
+    );
+  } else if (!token || check.isError || check.data !== true) {
+    body = (
+      <Result
+        status="warning"
+        title={t("auth:reset.invalidTitle")}
+        subTitle={t("auth:reset.invalid")}
+        data-testid="reset-invalid"
+        extra={
+          <ButtonLink to={to("/forgot-password")} type="primary">
+            {t("auth:reset.requestNew")}
+          </ButtonLink>
+        }
+      />
+    );
+  } else {
+    body = (
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} name="reset">
+        <NewPasswordFields
+          name="password"
+          label={t("auth:reset.newPassword")}
+          confirmLabel={t("auth:reset.confirm")}
+        />
+        <Button type="primary" htmlType="submit" block loading={pending}>
+          {t("auth:reset.submit")}
+        </Button>
+      </Form>
+    );
+  }
+
+  return <AuthCard title={t("auth:reset.title")}>{body}</AuthCard>;
+}

@@ -1,0 +1,107 @@
+import { BookOutlined, CrownOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
+import type { MenuModule } from "@parlons/contract";
+import { Card, Col, Empty, Row, Space, Statistic, Tag, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { ButtonLink } from "../../../components/button-link";
+import { isFreePlan, planName } from "../../../lib/format";
+import { isAdmin, useSession } from "../../../lib/session";
+import { useLang, useLocalePath } from "../../../lib/use-locale";
+import { usePageTitle } from "../../../lib/use-page-title";
+
+/** `/dashboard`: greeting, the user's plan, their courses (empty for now), admin overview. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const to = useLocalePath();
+  const { user } = useSession();
+  usePageTitle(t("app:dashboard.title"));
+  if (!user) return null;
+
+  const admin = isAdmin(user);
+  const name = user.full_name.trim() || user.email;
+  const free = isFreePlan(user.plan);
+  const plan = admin ? t("app:plan.discovery") : user.plan ? planName(user.plan, lang) : t("app:plan.none");
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: "100%" }}>
+      <div>
+        <Typography.Title level={1} className="page-title" data-testid="dashboard-greeting">
+          {t("app:dashboard.greeting", { name })}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t("app:dashboard.subtitle")}</Typography.Text>
+      </div>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <Card
+            title={
+              <span>
+                <CrownOutlined /> {t("app:dashboard.planTitle")}
+              </span>
+            }
+          >
+            <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="dashboard-plan">
+              {plan}{" "}
+              <Tag color={free ? "default" : "gold"}>{free ? t("app:plan.free") : t("app:plan.premium")}</Tag>
+            </Typography.Title>
+            {!admin && (
+              <>
+                <Typography.Paragraph type="secondary">
+                  {free ? t("app:dashboard.planFree") : t("app:dashboard.planPremium")}
+                </Typography.Paragraph>
+                {free && (
+                  <ButtonLink to={to("/pricing")} type="primary">
+                    {t("app:dashboard.seePricing")}
+                  </ButtonLink>
+                )}
+              </>
+            )}
+          </Card>
+        </Col>
+        {admin && (
+          <Col xs={24} md={12}>
+            <AdminOverview modules={user.modules} permissions={user.permissions.length} />
+          </Col>
+        )}
+        <Col xs={24} md={admin ? 24 : 12}>
+          <Card
+            title={
+              <span>
+                <BookOutlined /> {t("app:dashboard.coursesTitle")}
+              </span>
+            }
+          >
+            <Empty description={t("app:dashboard.noCourses")}>
+              <ButtonLink to={to("/courses")} type="primary">
+                {t("app:dashboard.browseCourses")}
+              </ButtonLink>
+            </Empty>
+          </Card>
+        </Col>
+      </Row>
+    </Space>
+  );
+}
+
+function AdminOverview({ modules, permissions }: { modules: MenuModule[]; permissions: number }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      data-testid="admin-overview"
+      title={
+        <span>
+          <SafetyCertificateOutlined /> {t("app:dashboard.adminTitle")}
+        </span>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t("app:dashboard.adminText")}</Typography.Paragraph>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Statistic title={t("app:dashboard.sections")} value={modules.length} />
+        </Col>
+        <Col span={12}>
+          <Statistic title={t("app:dashboard.permissions")} value={permissions} />
+        </Col>
+      </Row>
+    </Card>
+  );
+}

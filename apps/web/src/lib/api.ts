@@ -1,0 +1,178 @@
+import { feedback } from "./feedback";
+import { i18n } from "./i18n";
+
+/** Error envelope of ARCHITECTURE §4, thrown by every failed call. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: Record<string, string[]> | undefined;
+
+  constructor(status: number, code: string, message: string, errors?: Record<string, string[]>) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export const API_BASE = "/api";
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Skip the global toasts (the caller shows its own message). */
+  silent?: boolean;
+  /** Do not try a token refresh on 401 (sign-in calls, the refresh itself). */
+  noRefresh?: boolean;
+  signal?: AbortSignal;
+}
+
+// The access token lives in memory only; the refresh token is an httpOnly cookie.
+let accessToken: string | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshing: Promise<boolean> | null = null;
+let sessionExpired: (() => void) | null = null;
+
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
+/** Stores the token and schedules the silent refresh shortly before it expires. */
+export function setAccessToken(token: string | null, expiresInSeconds?: number): void {
+  accessToken = token;
+  clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+  if (token && expiresInSeconds && expiresInSeconds > 0) {
+    refreshTimer = setTimeout(() => {
+      void refreshAccessToken().then((ok) => {
+        if (!ok && accessToken) sessionExpired?.();
+      });
+    }, refreshDelayMs(expiresInSeconds));
+  }
+}
+
+/** Refresh one minute before expiry (or at 80% of very short lifetimes), never sooner than 5 s. */
+export function refreshDelayMs(expiresInSeconds: number): number {
+  const early = Math.min(60, expiresInSeconds * 0.2);
+  return Math.max(5_000, (expiresInSeconds - early) * 1000);
+}
+
+/** Called when the session cannot be renewed (refresh failed after a 401). */
+export function onSessionExpired(handler: () => void): void {
+  sessionExpired = handler;
+}
+
+/** `POST /v1/auth/refresh` (cookie-based), shared by concurrent callers. */
+export function refreshAccessToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch(`${API_BASE}/v1/auth/refresh`, {
+        method: "POST",
+        credentials: "include",
+        headers: { Accept: "application/json" },
+      });
+      if (!res.ok) return false;
+      const body = (await res.json()) as { data?: { accessToken?: string; expiresIn?: number } };
+      const token = body.data?.accessToken;
+      if (!token) return false;
+      setAccessToken(token, body.data?.expiresIn);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+export function buildUrl(path: string, query?: RequestOptions["query"]): string {
+  let url = `${API_BASE}${path.startsWith("/") ? path : `/${path}`}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+    const qs = params.toString();
+    if (qs) url += `?${qs}`;
+  }
+  return url;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: "include",
+    signal: options.signal,
+  });
+}
+
+async function parseError(res: Response): Promise<ApiError> {
+  let body: Partial<{ code: string; message: string; errors: Record<string, string[]> }> = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    // Not JSON (proxy error page...): keep the status only.
+  }
+  return new ApiError(
+    res.status,
+    body.code ?? `HTTP_${res.status}`,
+    body.message ?? res.statusText,
+    body.errors,
+  );
+}
+
+/** The API's message for an error, translated from its code when we know it (errors.json). */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = `errors:${error.code}`;
+    if (i18n.exists(key)) return i18n.t(key);
+    return error.message || i18n.t("errors:generic");
+  }
+  return i18n.t("errors:generic");
+}
+
+/** The JSON client of the API: Bearer token, cookies, error envelope, refresh on 401. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await send(path, options);
+    if (res.status === 401 && accessToken && !options.noRefresh) {
+      if (await refreshAccessToken()) {
+        res = await send(path, options);
+      } else {
+        setAccessToken(null);
+        sessionExpired?.();
+      }
+    }
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    if (!options.silent) feedback.message.error(i18n.t("errors:network"));
+    throw new ApiError(0, "NETWORK_ERROR", i18n.t("errors:network"));
+  }
+
+  if (!res.ok) {
+    const error = await parseError(res);
+    if (res.status >= 500) {
+      if (!options.silent) {
+        feedback.notification.warning({
+          title: i18n.t("errors:somethingWrong"),
+          description: errorText(error),
+        });
+      }
+    } else if (res.status === 400 || res.status === 422) {
+      console.warn(`[api] ${res.status} ${path}`, error.code, error.message, error.errors ?? "");
+    }
+    throw error;
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,56 @@
+import { checkPassword, isEmail } from "@parlons/contract";
+import type { FormInstance, FormRule } from "antd";
+import type { TFunction } from "i18next";
+import { ApiError } from "./api";
+
+/** Spec §5 password rules, shared with the API through the contract. */
+export function passwordRules(t: TFunction): FormRule[] {
+  return [
+    {
+      required: true,
+      validator: async (_rule, value: string | undefined) => {
+        const problem = checkPassword(value);
+        if (problem) throw new Error(t(`auth:${problem}`));
+      },
+    },
+  ];
+}
+
+/** Spec §5: signup email is required and valid, message `forgot.email_validation`. */
+export function emailRules(t: TFunction): FormRule[] {
+  return [
+    {
+      required: true,
+      validator: async (_rule, value: string | undefined) => {
+        if (!isEmail(value)) throw new Error(t("auth:forgot.email_validation"));
+      },
+    },
+  ];
+}
+
+export function confirmRule(t: TFunction, field: string): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: string | undefined) => {
+      if (!value || value !== getFieldValue(field)) throw new Error(t("auth:reset.mismatch"));
+    },
+  });
+}
+
+/**
+ * Puts a 422's `errors` on the form fields they name. Returns true when at least one
+ * field received a message (otherwise the caller shows a toast).
+ */
+export function applyFieldErrors(
+  form: FormInstance,
+  error: unknown,
+  fieldNames: string[],
+  aliases: Record<string, string> = {},
+): boolean {
+  if (!(error instanceof ApiError) || !error.errors) return false;
+  const known = new Set(fieldNames);
+  const fields = Object.entries(error.errors)
+    .map(([name, errors]) => ({ name: aliases[name] ?? name, errors }))
+    .filter((field) => known.has(field.name));
+  form.setFields(fields);
+  return fields.length > 0;
+}

@@ -1,0 +1,47 @@
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+import enApp from "../locales/en/app.json";
+import enAuth from "../locales/en/auth.json";
+import enCommon from "../locales/en/common.json";
+import enErrors from "../locales/en/errors.json";
+import enSite from "../locales/en/site.json";
+import frApp from "../locales/fr/app.json";
+import frAuth from "../locales/fr/auth.json";
+import frCommon from "../locales/fr/common.json";
+import frErrors from "../locales/fr/errors.json";
+import frSite from "../locales/fr/site.json";
+import { DEFAULT_LANG, type Lang, langFromPath } from "./locale-path";
+
+export const resources = {
+  fr: { common: frCommon, auth: frAuth, errors: frErrors, site: frSite, app: frApp },
+  en: { common: enCommon, auth: enAuth, errors: enErrors, site: enSite, app: enApp },
+} as const;
+
+export const NAMESPACES = ["common", "auth", "errors", "site", "app"] as const;
+
+export function initI18n(pathname: string): typeof i18n {
+  if (i18n.isInitialized) return i18n;
+  void i18n.use(initReactI18next).init({
+    resources,
+    lng: langFromPath(pathname),
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: ["fr", "en"],
+    ns: [...NAMESPACES],
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return i18n;
+}
+
+/** Switches the UI language; resources are bundled so this completes synchronously. */
+export function setLanguage(lang: Lang): void {
+  if (i18n.language !== lang) void i18n.changeLanguage(lang);
+}
+
+export function currentLang(): Lang {
+  return i18n.language === "en" ? "en" : "fr";
+}
+
+export { i18n };

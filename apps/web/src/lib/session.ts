@@ -1,0 +1,145 @@
+import { type CurrentUser, ROLE_ADMIN, ROLE_CUSTOMER } from "@parlons/contract";
+import { useSyncExternalStore } from "react";
+import { api, onSessionExpired, refreshAccessToken, setAccessToken } from "./api";
+import { queryClient } from "./query-client";
+import { clearStorage, STORAGE_PREFIX, store, stored } from "./storage";
+
+export type SessionStatus = "loading" | "anonymous" | "authenticated";
+export interface Session {
+  status: SessionStatus;
+  user: CurrentUser | null;
+}
+
+let session: Session = { status: "loading", user: null };
+const listeners = new Set<() => void>();
+
+function setSession(next: Session): void {
+  session = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getSession(): Session {
+  return session;
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+export function isAdmin(user: CurrentUser | null | undefined): boolean {
+  return !!user && (user.role === ROLE_ADMIN || user.roles[0]?.title === ROLE_ADMIN);
+}
+
+export function isCustomer(user: CurrentUser | null | undefined): boolean {
+  return !!user && user.role === ROLE_CUSTOMER;
+}
+
+/** Permission set of spec §6: the slugs of the first role's permissions (the server sends them flat too). */
+export function hasPermission(user: CurrentUser | null | undefined, slug: string): boolean {
+  if (!user) return false;
+  if (user.permissions.includes(slug)) return true;
+  return user.roles[0]?.permissions.some((p) => p.slug === slug) ?? false;
+}
+
+/** Loads user details, then settings and plans (spec §7); the last two are optional for now. */
+export async function loadCurrentUser(): Promise<CurrentUser> {
+  const me = await api<{ data: { data: CurrentUser } }>("/v1/user/me", { silent: true });
+  const user = me.data.data;
+  store("user", user);
+  store("plan", user.plan);
+  store("loggedIn", true);
+  setSession({ status: "authenticated", user });
+  void api<{ data?: { setting?: unknown } }>("/v1/settings", { silent: true })
+    .then((res) => store("setting", res.data?.setting ?? null))
+    .catch(() => undefined);
+  void api<{ data?: { plans?: unknown } }>("/v1/plans/active", { silent: true })
+    .then((res) => store("plans", res.data?.plans ?? null))
+    .catch(() => undefined);
+  return user;
+}
+
+/** After a successful sign-in: keep the token in memory and load the user. */
+export async function startSession(accessToken: string, expiresIn?: number): Promise<CurrentUser> {
+  setAccessToken(accessToken, expiresIn);
+  try {
+    return await loadCurrentUser();
+  } catch (error) {
+    setAccessToken(null);
+    throw error;
+  }
+}
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * On start-up, the httpOnly refresh cookie may still hold a session: try to restore it once.
+ * The `auth.loggedIn` flag (set at sign-in, cleared at logout) saves a pointless 401 for
+ * visitors who never signed in on this browser.
+ */
+export function restoreSession(): Promise<void> {
+  restoring ??= (async () => {
+    try {
+      if (stored<boolean>("loggedIn") === true && (await refreshAccessToken())) {
+        await loadCurrentUser();
+        return;
+      }
+    } catch {
+      setAccessToken(null);
+    }
+    forgetUser();
+    setSession({ status: "anonymous", user: null });
+  })();
+  return restoring;
+}
+
+/** Drops the `auth.` data of a session that no longer exists (other keys stay). */
+function forgetUser(): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);
+    }
+  } catch {
+    // ignore
+  }
+}
+
+let afterExpiry: (() => void) | null = null;
+
+/** The app tells us how to send the user to the login page when the session dies. */
+export function onSessionLost(handler: () => void): void {
+  afterExpiry = handler;
+}
+
+onSessionExpired(() => {
+  setAccessToken(null);
+  forgetUser();
+  queryClient.clear();
+  const wasAuthenticated = session.status === "authenticated";
+  setSession({ status: "anonymous", user: null });
+  if (wasAuthenticated) afterExpiry?.();
+});
+
+/** `GET /v1/auth/logout`, then clear everything (spec §4: all local storage). */
+export async function logout(): Promise<void> {
+  try {
+    await api("/v1/auth/logout", { silent: true, noRefresh: true });
+  } catch {
+    // The session ends locally anyway.
+  }
+  setAccessToken(null);
+  clearStorage();
+  queryClient.clear();
+  setSession({ status: "anonymous", user: null });
+}
+
+/** Replace the user after a profile change. */
+export function updateUser(user: CurrentUser): void {
+  store("user", user);
+  store("plan", user.plan);
+  setSession({ status: "authenticated", user });
+}

@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SMTPServer } from "smtp-server";
+import { ADMIN, MAIL_DIR } from "./support/env";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** An SMTP server that writes every message it receives to MAIL_DIR, for the tests to read. */
+async function startSmtpSink(): Promise<{ url: string; close: () => Promise<void> }> {
+  rmSync(MAIL_DIR, { recursive: true, force: true });
+  mkdirSync(MAIL_DIR, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        n += 1;
+        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
+        writeFileSync(path.join(MAIL_DIR, `${String(n).padStart(4, "0")}-${to}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs} ms`);
+}
+
+/** Starts `npm start` (the production build) on a fresh DATA_DIR, with mail going to a local SMTP sink. */
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const smtp = await startSmtpSink();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "parlons-e2e-"));
+  const child = spawn("npm", ["start"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: smtp.url,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT_AUTH_MAX: "500",
+      LOG_LEVEL: "warn",
+    },
+    detached: true,
+  });
+  await waitForHealth(baseUrl, child, 90_000);
+  return async () => {
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
