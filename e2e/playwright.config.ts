@@ -9,7 +9,10 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json"]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/report.json" }],
+  ],
   globalSetup: "./global-setup.ts",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
