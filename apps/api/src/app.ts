@@ -1,5 +1,6 @@
 import path from "node:path";
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -7,12 +8,25 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
+import { createPaymentProviders, type PaymentProviders } from "./integrations/payments";
+import { createStorage } from "./integrations/storage/storage";
 import authRoutes from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
 import { createSessionService } from "./modules/auth/session-service";
 import { createTokenSigner } from "./modules/auth/tokens";
+import billingRoutes from "./modules/billing/routes";
+import { createBillingService } from "./modules/billing/service";
+import courseRoutes from "./modules/courses/routes";
+import { createCourseService } from "./modules/courses/service";
 import { createEntitlementService } from "./modules/entitlement/service";
 import healthRoutes from "./modules/health/routes";
+import lessonRoutes from "./modules/lessons/routes";
+import { createLessonService } from "./modules/lessons/service";
+import mediaRoutes, { multipartOptions } from "./modules/media/routes";
+import { createMediaService } from "./modules/media/service";
+import { createMediaUrlSigner } from "./modules/media/signing";
+import planRoutes from "./modules/plans/routes";
+import { createPlanService } from "./modules/plans/service";
 import roleRoutes from "./modules/roles/routes";
 import { createRoleService } from "./modules/roles/service";
 import userRoutes from "./modules/users/routes";
@@ -30,7 +44,13 @@ export interface BuildOptions {
   logger?: boolean | object;
 }
 
-function createServices(app: FastifyInstance, config: Config, database: Database, mailer: Mailer) {
+function createServices(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  mailer: Mailer,
+  providers: PaymentProviders,
+) {
   const { db } = database;
   const roles = createRoleService(db);
   const users = createUserService(db, roles);
@@ -38,7 +58,40 @@ function createServices(app: FastifyInstance, config: Config, database: Database
   const sessions = createSessionService(db, signer, config.refreshTokenTtl);
   const auth = createAuthService({ db, users, sessions, mailer, publicUrl: config.publicUrl, log: app.log });
   const entitlement = createEntitlementService(db);
-  return { roles, users, signer, sessions, auth, entitlement };
+  const plans = createPlanService({ db, providers });
+  const billing = createBillingService({
+    db,
+    providers,
+    plans,
+    users,
+    entitlement,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  // spec §4: after a login on a paid plan, the provider's subscription is checked
+  auth.onLogin((userId) => billing.checkAtLogin(userId));
+  const media = createMediaService({ db, storage: createStorage(config.media) });
+  const mediaUrls = createMediaUrlSigner({
+    secret: config.jwtSecret,
+    ttlSeconds: config.media.urlTtl,
+    baseUrl: config.media.audioBaseUrl,
+  });
+  const lessons = createLessonService({ db, media, entitlement, urls: mediaUrls });
+  const courses = createCourseService({ db, lessons, media });
+  return {
+    roles,
+    users,
+    signer,
+    sessions,
+    auth,
+    entitlement,
+    plans,
+    billing,
+    media,
+    mediaUrls,
+    lessons,
+    courses,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -47,6 +100,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  providers: PaymentProviders;
   services: Services;
 }
 
@@ -74,11 +128,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       outboxDir: path.join(config.dataDir, "mail"),
       from: config.mailFrom,
     });
-  const services = createServices(app, config, database, mailer);
+  const providers = createPaymentProviders(config.payments, database.db, app.log);
+  const services = createServices(app, config, database, mailer, providers);
   await app.register(
     fp(
       async (instance) => {
-        instance.decorate("deps", { config, database, mailer, services });
+        instance.decorate("deps", { config, database, mailer, providers, services });
       },
       { name: "deps" },
     ),
@@ -112,6 +167,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(roleRoutes);
+      await api.register(planRoutes);
+      await api.register(billingRoutes);
+      await api.register(multipart, multipartOptions);
+      await api.register(courseRoutes);
+      await api.register(lessonRoutes);
+      await api.register(mediaRoutes);
     },
     { prefix: "/api" },
   );

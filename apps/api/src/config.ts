@@ -36,6 +36,23 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   FACEBOOK_APP_ID: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
+  /** Where media files live: "disk" (DATA_DIR/media). An S3-compatible driver is not written yet. */
+  STORAGE_DRIVER: z.enum(["disk"]).default("disk"),
+  /** Seconds a signed audio URL stays valid (URLs are stable for this long, then live up to twice it). */
+  MEDIA_URL_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Base URL audio URLs point to (a CDN in front of this server); this server when unset. */
+  AUDIO_BASE_URL: z.url().optional(),
+  PAYMENT_PROVIDER: z.enum(["paypal", "demo"]).optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
+  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  SUBSCRIPTION_SYNC_INTERVAL: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(60 * 60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,6 +78,34 @@ export interface Config {
   seedDemo: boolean;
   socialProviders: string[];
   secureCookies: boolean;
+  media: MediaConfig;
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** paypal when its credentials are set (or forced), otherwise the embedded demo checkout. */
+  provider: "paypal" | "demo";
+  /** Set when provider is paypal; the secret never leaves the server. */
+  paypal:
+    | {
+        clientId: string;
+        clientSecret: string;
+        webhookId: string | undefined;
+        apiBase: string;
+        timeoutMs: number;
+      }
+    | undefined;
+  /** Seconds between two runs of the subscription sync job. */
+  syncIntervalSeconds: number;
+}
+
+export interface MediaConfig {
+  driver: "disk";
+  /** Root folder of the disk driver. */
+  dir: string;
+  urlTtl: number;
+  /** Prefix of audio URLs (no trailing slash); "" means relative URLs on this server. */
+  audioBaseUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +134,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env.FACEBOOK_APP_ID ? "facebook" : null,
     env.GITHUB_CLIENT_ID ? "github" : null,
   ].filter((p): p is string => p !== null);
+  const paypalConfigured = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
+  const paymentProvider = env.PAYMENT_PROVIDER ?? (paypalConfigured ? "paypal" : "demo");
+  if (paymentProvider === "paypal" && !paypalConfigured) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENT_PROVIDER: paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET",
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
   return {
     env: env.NODE_ENV,
@@ -111,5 +163,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO,
     socialProviders,
     secureCookies: publicUrl.startsWith("https://"),
+    media: {
+      driver: env.STORAGE_DRIVER,
+      dir: path.join(dataDir, "media"),
+      urlTtl: env.MEDIA_URL_TTL,
+      audioBaseUrl: (env.AUDIO_BASE_URL ?? "").replace(/\/+$/, ""),
+    },
+    payments: {
+      provider: paymentProvider,
+      paypal:
+        paymentProvider === "paypal" && env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+          ? {
+              clientId: env.PAYPAL_CLIENT_ID,
+              clientSecret: env.PAYPAL_CLIENT_SECRET,
+              webhookId: env.PAYPAL_WEBHOOK_ID,
+              apiBase: env.PAYPAL_API_BASE.replace(/\/+$/, ""),
+              timeoutMs: env.PAYPAL_TIMEOUT_MS,
+            }
+          : undefined,
+      syncIntervalSeconds: env.SUBSCRIPTION_SYNC_INTERVAL,
+    },
   };
 }

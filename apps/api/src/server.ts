@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { migrate, openDatabase } from "./db/client";
 import { seedAll } from "./db/seed-all";
+import { startSubscriptionSync } from "./jobs/subscription-sync";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -37,6 +38,15 @@ async function main() {
     );
   }
   app.log.info({ database: database.kind, mail: app.deps.mailer.kind }, "Parlons is starting");
+
+  const subscriptionSync = startSubscriptionSync({
+    db: database.db,
+    billing: app.deps.services.billing,
+    intervalSeconds: config.payments.syncIntervalSeconds,
+    log: app.log,
+  });
+  app.addHook("onClose", async () => subscriptionSync.stop());
+  app.log.info({ payments: config.payments.provider }, "payment provider");
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -57,7 +57,7 @@ describe("web app serving", () => {
   });
 
   it("serves French at / without the cookie or with fr", async () => {
-    for (const cookies of [{}, { i18n_redirected: "fr" }]) {
+    for (const cookies of [{}, { i18n_redirected: "fr" }] as Record<string, string>[]) {
       const res = await t.request({ method: "GET", url: "/", cookies });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain("<title>Parlons</title>");

@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./common";
+export * from "./courses";
 export * from "./errors";
 export * from "./permissions";
 export * from "./plans";

@@ -128,7 +128,13 @@ export const customerPlan = z.object({
 export type CustomerPlan = z.infer<typeof customerPlan>;
 
 export const startSubscriptionBody = z
-  .object({ plan_id: z.uuid(), provider: checkoutProvider.optional() })
+  .object({
+    plan_id: z.uuid(),
+    /** Default: the server's provider ("paypal" when configured, else "demo"). */
+    provider: checkoutProvider.optional(),
+    /** The web's language: return pages are under /en for "en". Default "fr". */
+    locale: z.enum(["fr", "en"]).optional(),
+  })
   .strict();
 export type StartSubscriptionBody = z.infer<typeof startSubscriptionBody>;
 

@@ -74,3 +74,31 @@ export const webhookEvents = pgTable("webhook_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   processedAt: timestamp("processed_at", { withTimezone: true }),
 });
+
+/**
+ * The demo provider's own record of its subscriptions: the "provider's truth" of the embedded
+ * checkout where no money moves, kept in the database so every API process sees the same.
+ */
+export const demoSubscriptions = pgTable("demo_subscriptions", {
+  id: text("id").primaryKey(),
+  customerPlanId: uuid("customer_plan_id")
+    .notNull()
+    .references(() => customerPlans.id, { onDelete: "cascade" }),
+  status: text("status", { enum: ["APPROVAL_PENDING", "ACTIVE", "SUSPENDED", "CANCELLED", "EXPIRED"] })
+    .notNull()
+    .default("APPROVAL_PENDING"),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  interval: text("interval", { enum: ["month", "year"] }).notNull(),
+  startTime: timestamp("start_time", { withTimezone: true }),
+  nextBillingTime: timestamp("next_billing_time", { withTimezone: true }),
+  lastPaymentTime: timestamp("last_payment_time", { withTimezone: true }),
+  statusUpdateTime: timestamp("status_update_time", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per periodic job: a process runs a cycle only if it moves `last_run_at` forward (N processes, one run). */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
+  holder: text("holder").notNull(),
+});

@@ -1,3 +1,4 @@
 export * from "./billing";
+export * from "./courses";
 export * from "./identity";
 export * from "./plans";

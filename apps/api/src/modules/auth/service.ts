@@ -25,7 +25,11 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
+/** Runs after a successful password login (e.g. billing's subscription check); must not throw. */
+export type LoginHook = (userId: string) => Promise<void>;
+
 export function createAuthService({ db, users, sessions, mailer, publicUrl, log }: AuthDeps) {
+  const loginHooks: LoginHook[] = [];
   /** Links open the web app in the user's language: French unprefixed, English under /en. */
   const link = (lang: "FR" | "EN", pathname: string) =>
     `${publicUrl}${lang === "EN" ? "/en" : ""}${pathname}`;
@@ -97,6 +101,11 @@ export function createAuthService({ db, users, sessions, mailer, publicUrl, log 
   }
 
   return {
+    /** Registers work to do after each successful login; a failing hook is logged, never fails the login. */
+    onLogin(hook: LoginHook) {
+      loginHooks.push(hook);
+    },
+
     /** Self-registration always creates a CUSTOMER; without SMTP the account is active at once. */
     async register(input: SelfRegisterBody & { speak: "FR" | "EN" }) {
       const needsActivation = mailer.kind === "smtp";
@@ -157,7 +166,11 @@ export function createAuthService({ db, users, sessions, mailer, publicUrl, log 
       }
       if (user.status === "DISABLED") throw forbidden("This account is disabled", "ACCOUNT_DISABLED");
       await users.update(user.id, { lastLoginAt: new Date() });
-      return { user, tokens: await sessions.start(user.id, meta) };
+      const tokens = await sessions.start(user.id, meta);
+      for (const hook of loginHooks) {
+        await hook(user.id).catch((err: unknown) => log.warn({ err }, "a login hook failed"));
+      }
+      return { user, tokens };
     },
 
     async forgotPassword(email: string) {

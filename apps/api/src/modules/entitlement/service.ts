@@ -1,6 +1,6 @@
 import { PERMISSIONS } from "@parlons/contract";
-import { and, eq, gt, inArray, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, desc, eq, gt, inArray, or } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
 import { customerPlans, plans, users } from "../../db/schema";
 import type { Principal } from "../users/service";
 
@@ -14,30 +14,45 @@ export type Access = "all" | "free";
  * - everyone else, anonymous visitors included, opens the free lessons only.
  */
 export function createEntitlementService(db: Db) {
+  /**
+   * The user's current plan and, when that plan is premium, the customer plan that grants it
+   * (null when none does). Billing uses it to put a user whose paid access ended back on the free plan.
+   */
+  async function subscriptionOf(userId: string, now = new Date(), tx: DbOrTx = db) {
+    const [current] = await tx
+      .select({ planId: plans.id, amount: plans.amount })
+      .from(users)
+      .innerJoin(plans, eq(plans.id, users.planId))
+      .where(eq(users.id, userId));
+    if (!current || current.amount <= 0) return { premiumPlan: false, customerPlanId: null };
+    const [row] = await tx
+      .select({ id: customerPlans.id })
+      .from(customerPlans)
+      .where(
+        and(
+          eq(customerPlans.userId, userId),
+          eq(customerPlans.planId, current.planId),
+          or(
+            eq(customerPlans.status, "ACTIVE"),
+            and(
+              inArray(customerPlans.status, ["CANCELLED", "SUSPENDED"]),
+              gt(customerPlans.accessUntil, now),
+            ),
+          ),
+        ),
+      )
+      .orderBy(desc(customerPlans.createdAt))
+      .limit(1);
+    return { premiumPlan: true, customerPlanId: row?.id ?? null };
+  }
+
   return {
+    subscriptionOf,
+
     async accessOf(principal: Principal | null, now = new Date()): Promise<Access> {
       if (!principal) return "free";
       if (principal.permissions.has(PERMISSIONS.lessonsManage)) return "all";
-      const [row] = await db
-        .select({ id: customerPlans.id })
-        .from(users)
-        .innerJoin(plans, eq(plans.id, users.planId))
-        .innerJoin(customerPlans, and(eq(customerPlans.userId, users.id), eq(customerPlans.planId, plans.id)))
-        .where(
-          and(
-            eq(users.id, principal.id),
-            gt(plans.amount, 0),
-            or(
-              eq(customerPlans.status, "ACTIVE"),
-              and(
-                inArray(customerPlans.status, ["CANCELLED", "SUSPENDED"]),
-                gt(customerPlans.accessUntil, now),
-              ),
-            ),
-          ),
-        )
-        .limit(1);
-      return row ? "all" : "free";
+      return (await subscriptionOf(principal.id, now)).customerPlanId ? "all" : "free";
     },
 
     /** Whether a lesson opens for the given access level. */

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { demoSubscriptions } from "../../db/schema";
+import { conflict } from "../../lib/errors";
+import type { PaymentProvider, ProviderSubscription } from "./provider";
+
+export interface DemoProvider extends PaymentProvider {
+  readonly name: "demo";
+  /** The buyer approves on our demo checkout: ACTIVE, first payment "taken", next billing one interval later. */
+  approve(
+    id: string,
+    customerPlanId: string,
+    price: { amount: number; currency: string; interval: "month" | "year" },
+    now?: Date,
+  ): Promise<void>;
+  /** The buyer declines: the subscription never starts. */
+  decline(
+    id: string,
+    customerPlanId: string,
+    price: { amount: number; currency: string; interval: "month" | "year" },
+  ): Promise<void>;
+}
+
+function addInterval(from: Date, interval: "month" | "year"): Date {
+  const next = new Date(from);
+  if (interval === "year") next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * The embedded demo provider: a checkout page on our own site ("Demo payment: no money moves").
+ * Its subscriptions live in `demo_subscriptions` and follow PayPal's statuses, so the billing
+ * state machine treats them exactly like PayPal's.
+ */
+export function createDemoProvider(db: Db): DemoProvider {
+  async function decide(
+    id: string,
+    customerPlanId: string,
+    price: { amount: number; currency: string; interval: "month" | "year" },
+    status: "ACTIVE" | "CANCELLED",
+    now: Date,
+  ) {
+    const [existing] = await db.select().from(demoSubscriptions).where(eq(demoSubscriptions.id, id));
+    if (existing && existing.status !== "APPROVAL_PENDING") {
+      throw conflict(
+        `This demo checkout was already ${existing.status === "ACTIVE" ? "approved" : "closed"}`,
+      );
+    }
+    const active = status === "ACTIVE";
+    const values = {
+      status,
+      amount: price.amount,
+      currency: price.currency,
+      interval: price.interval,
+      startTime: active ? now : null,
+      lastPaymentTime: active ? now : null,
+      nextBillingTime: active ? addInterval(now, price.interval) : null,
+      statusUpdateTime: now,
+    };
+    await db
+      .insert(demoSubscriptions)
+      .values({ id, customerPlanId, ...values })
+      .onConflictDoUpdate({ target: demoSubscriptions.id, set: values });
+  }
+
+  return {
+    name: "demo",
+
+    async createBillingPlan() {
+      return null;
+    },
+
+    async createSubscription(input) {
+      // the demo subscription row is written when the buyer decides; until then it is pending
+      return {
+        id: `DEMO-${randomUUID()}`,
+        approveUrl: `/billing/subscription-payment?demo=${encodeURIComponent(input.customerPlanId)}`,
+      };
+    },
+
+    async getSubscription(id) {
+      const [row] = await db.select().from(demoSubscriptions).where(eq(demoSubscriptions.id, id));
+      if (!row) return { id, status: "APPROVAL_PENDING" };
+      const truth: ProviderSubscription = { id, status: row.status, statusUpdateTime: row.statusUpdateTime };
+      if (row.startTime) truth.startTime = row.startTime;
+      if (row.nextBillingTime) truth.nextBillingTime = row.nextBillingTime;
+      if (row.lastPaymentTime)
+        truth.lastPayment = { amountCents: row.amount, currency: row.currency, time: row.lastPaymentTime };
+      return truth;
+    },
+
+    async cancelSubscription(id) {
+      await db
+        .update(demoSubscriptions)
+        .set({ status: "CANCELLED", nextBillingTime: null, statusUpdateTime: new Date() })
+        .where(eq(demoSubscriptions.id, id));
+    },
+
+    async verifyWebhook() {
+      return false;
+    },
+
+    approve(id, customerPlanId, price, now = new Date()) {
+      return decide(id, customerPlanId, price, "ACTIVE", now);
+    },
+
+    decline(id, customerPlanId, price) {
+      return decide(id, customerPlanId, price, "CANCELLED", new Date());
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { createPaypalClient, type PaypalClient, PaypalError } from "../paypal/client";
+import { type PaymentProvider, providerError } from "./provider";
+
+export interface PaypalProviderOptions {
+  clientId: string;
+  clientSecret: string;
+  webhookId: string | undefined;
+  apiBase: string;
+  timeoutMs: number;
+  logger?: { warn(obj: object, msg?: string): void };
+  /** For tests: a client built elsewhere. */
+  client?: PaypalClient;
+}
+
+/** Turns every PayPal failure into our 502 PROVIDER_ERROR; other errors pass through. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PaypalError) {
+      throw providerError(
+        error.status === 0 ? `PayPal ${error.name}` : `PayPal answered ${error.status} ${error.name}`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** The PayPal provider: REST subscriptions; the card button is PayPal's card funding of the same subscription. */
+export function createPaypalProvider(opts: PaypalProviderOptions): PaymentProvider {
+  const client =
+    opts.client ??
+    createPaypalClient({
+      baseUrl: opts.apiBase,
+      clientId: opts.clientId,
+      clientSecret: opts.clientSecret,
+      timeoutMs: opts.timeoutMs,
+      ...(opts.logger && { logger: opts.logger }),
+    });
+
+  return {
+    name: "paypal",
+
+    createBillingPlan(input) {
+      return guarded(async () => {
+        const productId =
+          input.productId ??
+          (
+            await client.createProduct({
+              name: input.name,
+              type: "SERVICE",
+              category: "EDUCATIONAL_AND_TEXTBOOKS",
+              ...(input.description && { description: input.description.slice(0, 256) }),
+            })
+          ).id;
+        const plan = await client.createPlan({
+          productId,
+          name: input.name,
+          ...(input.description && { description: input.description.slice(0, 127) }),
+          amountCents: input.amountCents,
+          currency: input.currency,
+          interval: input.interval === "year" ? "YEAR" : "MONTH",
+        });
+        return { productId, planId: plan.id };
+      });
+    },
+
+    createSubscription(input) {
+      return guarded(async () => {
+        if (!input.providerPlanId) throw providerError("the plan has no PayPal plan");
+        const created = await client.createSubscription({
+          planId: input.providerPlanId,
+          customId: input.customerPlanId,
+          returnUrl: input.returnUrl,
+          cancelUrl: input.cancelUrl,
+          locale: input.locale,
+          brandName: "Parlons",
+          // one request id per customer plan: a retried call cannot create a second subscription
+          requestId: `parlons-${input.customerPlanId}`,
+        });
+        return { id: created.id, approveUrl: created.approveUrl };
+      });
+    },
+
+    getSubscription(id) {
+      return guarded(async () => {
+        const s = await client.getSubscription(id);
+        return {
+          id: s.id,
+          status: s.status,
+          ...(s.startTime && { startTime: s.startTime }),
+          ...(s.statusUpdateTime && { statusUpdateTime: s.statusUpdateTime }),
+          ...(s.nextBillingTime && { nextBillingTime: s.nextBillingTime }),
+          ...(s.lastPayment && { lastPayment: s.lastPayment }),
+        };
+      });
+    },
+
+    cancelSubscription(id, reason) {
+      return guarded(async () => {
+        try {
+          await client.cancelSubscription(id, reason.slice(0, 128));
+        } catch (error) {
+          // already cancelled or expired: the wanted end state holds
+          if (
+            error instanceof PaypalError &&
+            error.status === 422 &&
+            error.hasIssue("SUBSCRIPTION_STATUS_INVALID")
+          )
+            return;
+          throw error;
+        }
+      });
+    },
+
+    verifyWebhook({ headers, body }) {
+      const webhookId = opts.webhookId;
+      if (!webhookId) return Promise.resolve(false);
+      return guarded(() => client.verifyWebhookSignature({ headers, body, webhookId }));
+    },
+  };
+}

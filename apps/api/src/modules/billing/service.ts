@@ -1,0 +1,490 @@
+import { randomUUID } from "node:crypto";
+import type { CustomerPlan, Payment, StartSubscriptionBody } from "@parlons/contract";
+import { and, count, desc, eq, gt, inArray, lte, ne } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import type { Db, DbOrTx } from "../../db/client";
+import { customerPlans, payments, webhookEvents } from "../../db/schema";
+import type { PaymentProviders, ProviderSubscription } from "../../integrations/payments";
+import { badRequest, conflict, notFound, validationFailed } from "../../lib/errors";
+import type { EntitlementService } from "../entitlement/service";
+import type { PlanRow, PlanService } from "../plans/service";
+import type { Principal, UserService } from "../users/service";
+import { canActOnCustomerPlan, canReadCustomerPlansOf } from "./policy";
+import { decide, type TransitionIntent } from "./state-machine";
+
+type CustomerPlanRow = typeof customerPlans.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+export interface BillingDeps {
+  db: Db;
+  providers: PaymentProviders;
+  plans: PlanService;
+  users: UserService;
+  entitlement: EntitlementService;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentCustomerPlan(row: CustomerPlanRow, plan: PlanRow): CustomerPlan {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    plan_id: row.planId,
+    plan: {
+      id: plan.id,
+      name: plan.name,
+      name_fr: plan.nameFr,
+      amount: plan.amount,
+      currency: plan.currency,
+      interval: plan.interval,
+      premium: plan.amount > 0,
+    },
+    status: row.status,
+    provider: row.provider,
+    paypal_subscription_id: row.providerSubscriptionId,
+    started_at: iso(row.startedAt),
+    last_payment_at: iso(row.lastPaymentAt),
+    next_billing_at: iso(row.nextBillingAt),
+    cancelled_at: iso(row.cancelledAt),
+    access_until: iso(row.accessUntil),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    customer_plan_id: row.customerPlanId,
+    amount: row.amount,
+    currency: row.currency,
+    provider: row.provider,
+    provider_payment_id: row.providerPaymentId,
+    paid_at: row.paidAt.toISOString(),
+  };
+}
+
+/** The part of a PayPal webhook event we read; everything else is stored as received. */
+const webhookEventSchema = z.object({
+  id: z.string().min(1).max(200),
+  event_type: z.string().min(1).max(200),
+  resource: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** How long after its access ended a cancelled subscription is still looked at by the sync job. */
+const SETTLE_WINDOW_MS = 30 * 86_400_000;
+
+export function createBillingService(deps: BillingDeps) {
+  const { db, providers, users, entitlement, log } = deps;
+
+  async function withPlan(row: CustomerPlanRow): Promise<CustomerPlan> {
+    return presentCustomerPlan(row, await deps.plans.get(row.planId));
+  }
+
+  async function load(id: string, tx: DbOrTx = db): Promise<CustomerPlanRow> {
+    const [row] = await tx.select().from(customerPlans).where(eq(customerPlans.id, id));
+    if (!row) throw notFound("Customer plan");
+    return row;
+  }
+
+  /** Another learner's customer plan is "not found": its existence is not revealed. */
+  async function loadFor(principal: Principal, id: string): Promise<CustomerPlanRow> {
+    const row = await load(id);
+    if (!canActOnCustomerPlan(principal, row)) throw notFound("Customer plan");
+    return row;
+  }
+
+  function targetUser(principal: Principal, userId: string | undefined): string {
+    const id = userId ?? principal.id;
+    if (!canReadCustomerPlansOf(principal, id)) throw notFound("User");
+    return id;
+  }
+
+  /** A user whose current plan is premium but no longer granted (ended, suspended, cancelled) goes back to the free plan. */
+  async function settle(userId: string, tx: DbOrTx = db, now = new Date()): Promise<void> {
+    const { premiumPlan, customerPlanId } = await entitlement.subscriptionOf(userId, now, tx);
+    if (premiumPlan && !customerPlanId) {
+      await users.update(userId, { planId: await users.defaultPlanId(tx) }, tx);
+    }
+  }
+
+  /** Best effort, after the commit: the provider is told to stop billing subscriptions we ended. */
+  async function cancelAtProviders(list: { provider: string; id: string }[]): Promise<void> {
+    for (const item of list) {
+      try {
+        await providers.byName(item.provider)?.cancelSubscription(item.id, "Replaced or ended on Parlons");
+      } catch (err) {
+        log.warn(
+          { err, subscription: item.id },
+          "could not cancel a subscription at the provider; the sync job retries",
+        );
+      }
+    }
+  }
+
+  /**
+   * Applies the provider's truth to one customer plan: the only way a customer plan's status
+   * changes. Runs in one transaction with the row locked, so concurrent webhooks, return pages
+   * and sync runs apply one after the other and the second finds nothing left to change.
+   */
+  async function transition(
+    id: string,
+    truth: ProviderSubscription,
+    intent: TransitionIntent = "sync",
+    now = new Date(),
+  ): Promise<CustomerPlanRow> {
+    const toCancel: { provider: string; id: string }[] = [];
+    const row = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(customerPlans).where(eq(customerPlans.id, id)).for("update");
+      if (!current) throw notFound("Customer plan");
+      const decision = decide(current, truth, intent, now);
+      let next = current;
+      if (decision.cancelAtProvider && current.providerSubscriptionId)
+        toCancel.push({ provider: current.provider, id: current.providerSubscriptionId });
+      if (decision.patch) {
+        const [updated] = await tx
+          .update(customerPlans)
+          .set({ ...decision.patch, updatedAt: now })
+          .where(eq(customerPlans.id, id))
+          .returning();
+        next = updated ?? current;
+      }
+      if (decision.activated) {
+        // the new subscription replaces every other live one of the user (an upgrade or a switch)
+        const others = await tx
+          .select()
+          .from(customerPlans)
+          .where(
+            and(
+              eq(customerPlans.userId, current.userId),
+              ne(customerPlans.id, id),
+              inArray(customerPlans.status, ["ACTIVE", "SUSPENDED", "CANCELLED"]),
+            ),
+          );
+        for (const other of others) {
+          const live = other.status !== "CANCELLED";
+          if (!live && !(other.accessUntil && other.accessUntil > now)) continue;
+          await tx
+            .update(customerPlans)
+            .set({
+              status: "CANCELLED",
+              cancelledAt: other.cancelledAt ?? now,
+              nextBillingAt: null,
+              accessUntil: null,
+              updatedAt: now,
+            })
+            .where(eq(customerPlans.id, other.id));
+          if (live && other.providerSubscriptionId)
+            toCancel.push({ provider: other.provider, id: other.providerSubscriptionId });
+        }
+        await users.update(current.userId, { planId: current.planId }, tx);
+      }
+      const paid = truth.lastPayment;
+      if (paid && paid.amountCents > 0 && current.providerSubscriptionId) {
+        await tx
+          .insert(payments)
+          .values({
+            customerPlanId: id,
+            userId: current.userId,
+            amount: paid.amountCents,
+            currency: paid.currency,
+            provider: current.provider,
+            // one row per billing cycle, whichever path (return page, webhook, sync) saw it first
+            providerPaymentId: `${current.providerSubscriptionId}@${paid.time.toISOString()}`,
+            paidAt: paid.time,
+          })
+          .onConflictDoNothing();
+      }
+      await settle(current.userId, tx, now);
+      return next;
+    });
+    await cancelAtProviders(toCancel);
+    return row;
+  }
+
+  /** Re-reads the provider's subscription and applies it. Free rows (no provider) are returned as they are. */
+  async function sync(id: string, intent: TransitionIntent = "sync"): Promise<CustomerPlanRow> {
+    const row = await load(id);
+    const provider = providers.byName(row.provider);
+    if (!provider || !row.providerSubscriptionId) return row;
+    const truth = await provider.getSubscription(row.providerSubscriptionId);
+    return transition(id, truth, intent);
+  }
+
+  async function latestPayment(customerPlanId: string): Promise<PaymentRow | null> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.customerPlanId, customerPlanId))
+      .orderBy(desc(payments.paidAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function validOf(userId: string): Promise<CustomerPlanRow | null> {
+    const { customerPlanId } = await entitlement.subscriptionOf(userId);
+    return customerPlanId ? load(customerPlanId) : null;
+  }
+
+  /** The demo checkout: the owner plays the buyer; the change then goes through the state machine. */
+  async function demoDecide(principal: Principal, id: string, decision: "approve" | "decline") {
+    const row = await load(id);
+    if (row.userId !== principal.id) throw notFound("Customer plan");
+    const demo = providers.demo;
+    if (!demo || row.provider !== "demo" || !row.providerSubscriptionId)
+      throw badRequest("This customer plan is not a demo checkout");
+    const plan = await deps.plans.get(row.planId);
+    const price = {
+      amount: plan.amount,
+      currency: plan.currency,
+      interval: plan.interval === "year" ? ("year" as const) : ("month" as const),
+    };
+    if (decision === "approve") await demo.approve(row.providerSubscriptionId, row.id, price);
+    else await demo.decline(row.providerSubscriptionId, row.id, price);
+    return withPlan(await sync(id));
+  }
+
+  return {
+    sync,
+    transition,
+    settle,
+
+    /** Starts a subscription: the provider first (nothing is written if it fails), then our row. */
+    async start(principal: Principal, body: StartSubscriptionBody) {
+      const plan = await deps.plans.get(body.plan_id).catch(() => {
+        throw validationFailed({ plan_id: ["Unknown plan"] });
+      });
+      if (!plan.active) throw validationFailed({ plan_id: ["This plan is not offered any more"] });
+      if (plan.amount <= 0) throw validationFailed({ plan_id: ["The free plan needs no subscription"] });
+      const wanted = body.provider === "card" ? "paypal" : (body.provider ?? providers.active.name);
+      if (wanted !== providers.active.name)
+        throw validationFailed({ provider: [`The ${body.provider} checkout is not available here`] });
+      const [active] = await db
+        .select({ id: customerPlans.id })
+        .from(customerPlans)
+        .where(
+          and(
+            eq(customerPlans.userId, principal.id),
+            eq(customerPlans.planId, plan.id),
+            eq(customerPlans.status, "ACTIVE"),
+          ),
+        )
+        .limit(1);
+      if (active) throw conflict("You already have an active subscription to this plan");
+
+      const providerPlanId = await deps.plans.providerPlanIdOf(plan);
+      const id = randomUUID();
+      const prefix = body.locale === "en" ? "/en" : "";
+      const subscription = await providers.active.createSubscription({
+        customerPlanId: id,
+        providerPlanId,
+        returnUrl: `${deps.publicUrl}${prefix}/billing/subscription-payment?customer_plan=${id}`,
+        cancelUrl: `${deps.publicUrl}${prefix}/pricing?checkout=cancelled`,
+        locale: body.locale === "en" ? "en-GB" : "fr-FR",
+      });
+      const [row] = await db
+        .insert(customerPlans)
+        .values({
+          id,
+          userId: principal.id,
+          planId: plan.id,
+          status: "APPROVAL_PENDING",
+          provider: providers.active.name,
+          providerSubscriptionId: subscription.id,
+        })
+        .returning();
+      if (!row) throw new Error("customer plan insert returned nothing");
+      const approveUrl = subscription.approveUrl.startsWith("/")
+        ? `${prefix}${subscription.approveUrl}`
+        : subscription.approveUrl;
+      return { customerPlan: presentCustomerPlan(row, plan), approveUrl };
+    },
+
+    /** The caller's (or, for staff, the named user's) latest customer plan for a plan. */
+    async byPlanId(principal: Principal, planId: string, userId?: string): Promise<CustomerPlan | null> {
+      const owner = targetUser(principal, userId);
+      const [row] = await db
+        .select()
+        .from(customerPlans)
+        .where(and(eq(customerPlans.userId, owner), eq(customerPlans.planId, planId)))
+        .orderBy(desc(customerPlans.createdAt))
+        .limit(1);
+      return row ? withPlan(row) : null;
+    },
+
+    async updateStatus(principal: Principal, id: string): Promise<CustomerPlan> {
+      await loadFor(principal, id);
+      return withPlan(await sync(id));
+    },
+
+    /** Spec §4's check: the provider says it is not ACTIVE while ours is ACTIVE → ours follows, the user falls back to free. */
+    async planCheck(principal: Principal, id: string) {
+      const before = await loadFor(principal, id);
+      const after = await sync(id);
+      const current = await users.getCurrentUser(after.userId);
+      return {
+        customerPlan: await withPlan(after),
+        cancelled: before.status === "ACTIVE" && after.status !== "ACTIVE",
+        plan_id: current.plan_id,
+      };
+    },
+
+    async updateLastPayment(principal: Principal, id: string) {
+      await loadFor(principal, id);
+      const row = await sync(id);
+      const payment = await latestPayment(id);
+      return { customerPlan: await withPlan(row), payment: payment ? presentPayment(payment) : null };
+    },
+
+    async validFor(principal: Principal, userId?: string): Promise<CustomerPlan | null> {
+      const row = await validOf(targetUser(principal, userId));
+      return row ? withPlan(row) : null;
+    },
+
+    /** The learner cancels: the provider first, then its truth; access stays until the paid period ends. */
+    async cancel(principal: Principal, id: string): Promise<CustomerPlan> {
+      const row = await loadFor(principal, id);
+      if (row.status !== "ACTIVE" && row.status !== "SUSPENDED")
+        throw conflict(
+          `Only an active or suspended subscription can be cancelled (this one is ${row.status})`,
+        );
+      const provider = providers.byName(row.provider);
+      if (!provider || !row.providerSubscriptionId)
+        throw conflict("This subscription has no provider to cancel with");
+      await provider.cancelSubscription(row.providerSubscriptionId, "Cancelled by the learner on Parlons");
+      const truth = await provider.getSubscription(row.providerSubscriptionId);
+      return withPlan(await transition(id, truth, "learner-cancel"));
+    },
+
+    async payments(
+      principal: Principal,
+      query: { page: number; pageSize: number; user_id?: string | undefined },
+    ) {
+      const owner = targetUser(principal, query.user_id);
+      const where = eq(payments.userId, owner);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(payments)
+          .where(where)
+          .orderBy(desc(payments.paidAt))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(payments).where(where),
+      ]);
+      return {
+        payments: rows.map(presentPayment),
+        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+      };
+    },
+
+    demoApprove: (principal: Principal, id: string) => demoDecide(principal, id, "approve"),
+    demoDecline: (principal: Principal, id: string) => demoDecide(principal, id, "decline"),
+
+    /** After a login: the spec's check on the user's current paid plan. Never throws (the login must not fail). */
+    async checkAtLogin(userId: string): Promise<void> {
+      try {
+        const current = await users.getCurrentUser(userId);
+        const plan = current.plan;
+        if (!plan || plan.is_default || plan.amount <= 0) return;
+        const [row] = await db
+          .select()
+          .from(customerPlans)
+          .where(
+            and(
+              eq(customerPlans.userId, userId),
+              eq(customerPlans.planId, plan.id),
+              inArray(customerPlans.status, ["ACTIVE", "SUSPENDED"]),
+            ),
+          )
+          .orderBy(desc(customerPlans.createdAt))
+          .limit(1);
+        if (row) await sync(row.id);
+        await settle(userId);
+      } catch (err) {
+        log.warn({ err, userId }, "subscription check at login failed; the login goes on");
+      }
+    },
+
+    /**
+     * One run of the periodic sync: every live paid subscription re-read from its provider, and
+     * users whose paid time ran out put back on the free plan. Errors are logged per row.
+     */
+    async syncDue(now = new Date()): Promise<{ synced: number; failed: number; settled: number }> {
+      const live = await db
+        .select({ id: customerPlans.id })
+        .from(customerPlans)
+        .where(
+          and(
+            inArray(customerPlans.status, ["ACTIVE", "SUSPENDED"]),
+            inArray(customerPlans.provider, ["paypal", "demo"]),
+          ),
+        );
+      let synced = 0;
+      let failed = 0;
+      for (const { id } of live) {
+        try {
+          await sync(id);
+          synced += 1;
+        } catch (err) {
+          failed += 1;
+          log.warn({ err, customerPlanId: id }, "subscription sync failed");
+        }
+      }
+      const ended = await db
+        .selectDistinct({ userId: customerPlans.userId })
+        .from(customerPlans)
+        .where(
+          and(
+            inArray(customerPlans.status, ["CANCELLED", "SUSPENDED"]),
+            lte(customerPlans.accessUntil, now),
+            gt(customerPlans.accessUntil, new Date(now.getTime() - SETTLE_WINDOW_MS)),
+          ),
+        );
+      for (const { userId } of ended) await settle(userId, db, now);
+      return { synced, failed, settled: ended.length };
+    },
+
+    /**
+     * A PayPal webhook delivery, already verified: stored by event id (a repeat changes nothing),
+     * then the subscription it names is re-read from PayPal and applied.
+     */
+    async handleWebhook(provider: "paypal", payload: unknown): Promise<{ duplicate: boolean }> {
+      const parsed = webhookEventSchema.safeParse(payload);
+      if (!parsed.success) throw badRequest("Not a PayPal webhook event");
+      const event = parsed.data;
+      const [stored] = await db
+        .insert(webhookEvents)
+        .values({ id: event.id, provider, eventType: event.event_type, payload: payload as object })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      if (!stored) {
+        const [existing] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
+        if (existing?.processedAt) return { duplicate: true };
+      }
+      const resource = event.resource;
+      const subscriptionId = event.event_type.startsWith("BILLING.SUBSCRIPTION.")
+        ? resource.id
+        : resource.billing_agreement_id;
+      if (typeof subscriptionId === "string") {
+        const [row] = await db
+          .select({ id: customerPlans.id })
+          .from(customerPlans)
+          .where(
+            and(
+              eq(customerPlans.provider, provider),
+              eq(customerPlans.providerSubscriptionId, subscriptionId),
+            ),
+          );
+        if (row) await sync(row.id);
+      }
+      await db.update(webhookEvents).set({ processedAt: new Date() }).where(eq(webhookEvents.id, event.id));
+      return { duplicate: false };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,113 @@
+import type { CustomerPlanStatus } from "../../db/schema";
+import type { ProviderSubscription } from "../../integrations/payments";
+
+/** Why the provider's truth is being applied: a learner's cancellation keeps the paid period. */
+export type TransitionIntent = "sync" | "learner-cancel";
+
+export interface CustomerPlanState {
+  status: CustomerPlanStatus;
+  startedAt: Date | null;
+  lastPaymentAt: Date | null;
+  nextBillingAt: Date | null;
+  cancelledAt: Date | null;
+  accessUntil: Date | null;
+}
+
+export interface Decision {
+  /** The fields to write, or null when nothing changes. */
+  patch: Partial<CustomerPlanState> | null;
+  /** The subscription became ACTIVE: it becomes the user's plan and replaces their other subscriptions. */
+  activated: boolean;
+  /** Ours is over but the provider still bills: tell the provider to cancel. */
+  cancelAtProvider: boolean;
+}
+
+function changes(current: CustomerPlanState, patch: Partial<CustomerPlanState>): boolean {
+  return (Object.keys(patch) as (keyof CustomerPlanState)[]).some((key) => {
+    const a = patch[key];
+    const b = current[key];
+    if (a instanceof Date || b instanceof Date) {
+      return (a instanceof Date ? a.getTime() : null) !== (b instanceof Date ? b.getTime() : null);
+    }
+    return a !== b;
+  });
+}
+
+/**
+ * THE billing state machine: given our customer plan and the provider's truth, what ours becomes.
+ *
+ * - APPROVAL_PENDING/APPROVED at the provider: nothing yet.
+ * - ACTIVE: ours ACTIVE, with the provider's start, last payment and next billing times.
+ * - SUSPENDED (payments failed): ours SUSPENDED, no access until the provider activates it again.
+ * - CANCELLED: ours CANCELLED. When the learner cancelled through us while ACTIVE, access stays
+ *   until the end of the paid period (access_until = next billing time); a cancellation that comes
+ *   from the provider ends access at once (spec §4: back to the free plan).
+ * - EXPIRED: ours EXPIRED, no access.
+ * - Ours CANCELLED or EXPIRED is final: if the provider still says ACTIVE/SUSPENDED we cancel there.
+ *
+ * Access itself is decided by the entitlement rule (ACTIVE, or CANCELLED/SUSPENDED with access_until
+ * in the future); this function only keeps the row in line with the provider.
+ */
+export function decide(
+  current: CustomerPlanState,
+  truth: ProviderSubscription,
+  intent: TransitionIntent,
+  now: Date,
+): Decision {
+  const target = truth.status === "APPROVED" ? "APPROVAL_PENDING" : truth.status;
+  if (current.status === "CANCELLED" || current.status === "EXPIRED") {
+    return {
+      patch: null,
+      activated: false,
+      cancelAtProvider: target === "ACTIVE" || target === "SUSPENDED",
+    };
+  }
+
+  let patch: Partial<CustomerPlanState> | null = null;
+  switch (target) {
+    case "APPROVAL_PENDING":
+      patch = null;
+      break;
+    case "ACTIVE":
+      patch = {
+        status: "ACTIVE",
+        startedAt: current.startedAt ?? truth.startTime ?? now,
+        lastPaymentAt: truth.lastPayment?.time ?? current.lastPaymentAt,
+        nextBillingAt: truth.nextBillingTime ?? current.nextBillingAt,
+        cancelledAt: null,
+        accessUntil: null,
+      };
+      break;
+    case "SUSPENDED":
+      patch = {
+        status: "SUSPENDED",
+        lastPaymentAt: truth.lastPayment?.time ?? current.lastPaymentAt,
+        nextBillingAt: truth.nextBillingTime ?? current.nextBillingAt,
+        accessUntil: null,
+      };
+      break;
+    case "CANCELLED": {
+      const paidUntil = current.nextBillingAt;
+      const keepPaidPeriod =
+        intent === "learner-cancel" && current.status === "ACTIVE" && paidUntil !== null && paidUntil > now;
+      patch = {
+        status: "CANCELLED",
+        cancelledAt: truth.statusUpdateTime ?? now,
+        lastPaymentAt: truth.lastPayment?.time ?? current.lastPaymentAt,
+        nextBillingAt: null,
+        accessUntil: keepPaidPeriod ? paidUntil : null,
+      };
+      break;
+    }
+    case "EXPIRED":
+      patch = { status: "EXPIRED", nextBillingAt: null, accessUntil: null };
+      break;
+  }
+
+  if (patch && !changes(current, patch)) patch = null;
+  return {
+    patch,
+    activated: patch?.status === "ACTIVE" && current.status !== "ACTIVE",
+    cancelAtProvider: false,
+  };
+}

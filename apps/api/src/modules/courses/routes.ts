@@ -1,0 +1,225 @@
+import {
+  courseBody,
+  courseDeleteQuery,
+  courseDeleteResponse,
+  courseListQuery,
+  courseListResponse,
+  courseOverviewResponse,
+  courseRefParams,
+  courseResponse,
+  courseUpdateBody,
+  customerProgressQuery,
+  customerProgressResponse,
+  errorResponse,
+  idParams,
+  PERMISSIONS,
+  popularToggleBody,
+  publicCourseListQuery,
+} from "@parlons/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/errors";
+import { principalOf } from "../../plugins/auth";
+import { canSeeCourse } from "./policy";
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+};
+const bearer = [{ bearer: [] }];
+const tags = ["courses"];
+
+/** Monday 00:00 UTC of the current week. */
+function startOfWeekUtc(now = new Date()): Date {
+  const day = (now.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day));
+}
+
+export default async function courseRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { courses, lessons, entitlement } = app.deps.services;
+
+  // ---- public lists ----
+  app.get(
+    "/v1/courses/active",
+    {
+      schema: { tags, querystring: publicCourseListQuery, response: { 200: courseListResponse, ...errors } },
+    },
+    async (request) => ({ data: await courses.list({ ...request.query, active: "true" }) }),
+  );
+  app.get(
+    "/v1/courses/popular",
+    {
+      schema: { tags, querystring: publicCourseListQuery, response: { 200: courseListResponse, ...errors } },
+    },
+    async (request) => ({ data: await courses.list({ ...request.query, active: "true", popular: "true" }) }),
+  );
+
+  app.get(
+    "/v1/courses/single/:id",
+    {
+      preHandler: app.identify,
+      schema: { tags, params: courseRefParams, response: { 200: courseResponse, ...errors } },
+    },
+    async (request) => {
+      const row = await courses.findByRef(request.params.id);
+      if (!row || !canSeeCourse(request.principal, row)) throw notFound("Course");
+      return { data: { course: await courses.presentOne(row) } };
+    },
+  );
+
+  // ---- learner ----
+  app.get(
+    "/v1/courses/customer/overview/:id",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        params: idParams,
+        response: { 200: courseOverviewResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const row = await courses.get(request.params.id);
+      if (!canSeeCourse(principal, row)) throw notFound("Course");
+      const access = await entitlement.accessOf(principal);
+      const overview = (await lessons.overviews([row.id], principal.id, access)).get(row.id);
+      if (!overview) throw notFound("Course");
+      return { data: { overview } };
+    },
+  );
+
+  app.get(
+    "/v1/courses/customer/progress",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: customerProgressQuery,
+        response: { 200: customerProgressResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const weekStart = request.query.week_start ? new Date(request.query.week_start) : startOfWeekUtc();
+      const ids = await lessons.coursesInProgress(principal.id);
+      const rows = (await Promise.all(ids.map((id) => courses.findByRef(id)))).filter(
+        (r): r is NonNullable<typeof r> => Boolean(r && canSeeCourse(principal, r)),
+      );
+      const access = await entitlement.accessOf(principal);
+      const [items, overviews, doneThisWeek] = await Promise.all([
+        courses.present(rows),
+        lessons.overviews(
+          rows.map((r) => r.id),
+          principal.id,
+          access,
+        ),
+        lessons.doneSince(principal.id, weekStart),
+      ]);
+      return {
+        data: {
+          courses: items.flatMap((course) => {
+            const overview = overviews.get(course.id);
+            return overview ? [{ course, overview }] : [];
+          }),
+          lessons_done_this_week: doneThisWeek,
+          week_start: weekStart.toISOString(),
+        },
+      };
+    },
+  );
+
+  // ---- staff ----
+  const manage = app.requirePermission(PERMISSIONS.coursesManage);
+
+  app.get(
+    "/v1/courses",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: courseListQuery,
+        response: { 200: courseListResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await courses.list(request.query) }),
+  );
+
+  app.post(
+    "/v1/courses",
+    {
+      preHandler: manage,
+      schema: { tags, security: bearer, body: courseBody, response: { 201: courseResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const row = await courses.create(request.body);
+      reply.status(201);
+      return { message: "Course created", data: { course: await courses.presentOne(row) } };
+    },
+  );
+
+  app.put(
+    "/v1/courses/:id",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        params: idParams,
+        body: courseUpdateBody,
+        response: { 200: courseResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await courses.update(request.params.id, request.body);
+      return { message: "Course updated", data: { course: await courses.presentOne(row) } };
+    },
+  );
+
+  app.put(
+    "/v1/courses/popular-unpopular/:id",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        params: idParams,
+        body: popularToggleBody,
+        response: { 200: courseResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await courses.setPopular(request.params.id, request.body?.popular);
+      return {
+        message: row.popular ? "Course marked popular" : "Course no longer popular",
+        data: { course: await courses.presentOne(row) },
+      };
+    },
+  );
+
+  app.delete(
+    "/v1/courses/:id",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        params: idParams,
+        querystring: courseDeleteQuery,
+        response: { 200: courseDeleteResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await courses.delete(request.params.id, request.query.force === "true");
+      return { message: "Course deleted", data: result };
+    },
+  );
+}

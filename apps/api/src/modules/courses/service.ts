@@ -1,0 +1,238 @@
+import {
+  type CourseBody,
+  type CourseItem,
+  type CourseListQuery,
+  type CourseUpdateBody,
+  slugify,
+} from "@parlons/contract";
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { courses } from "../../db/schema";
+import { conflict, notFound, validationFailed } from "../../lib/errors";
+import type { LessonService } from "../lessons/service";
+import type { MediaService } from "../media/service";
+
+export type CourseRow = typeof courses.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** Courses: the catalogue, its lists and their lesson counts. */
+export function createCourseService(deps: { db: Db; lessons: LessonService; media: MediaService }) {
+  const { db, lessons, media } = deps;
+
+  async function present(rows: CourseRow[]): Promise<CourseItem[]> {
+    const stats = await lessons.statsByCourse(rows.map((r) => r.id));
+    return rows.map((r) => {
+      const s = stats.get(r.id);
+      return {
+        id: r.id,
+        slug: r.slug,
+        title_fr: r.titleFr,
+        title_en: r.titleEn,
+        description_fr: r.descriptionFr,
+        description_en: r.descriptionEn,
+        target_language: r.targetLanguage,
+        level: r.level,
+        cover: r.coverPath,
+        cover_url: r.coverPath ? `/api/v1/media/${r.coverPath}` : null,
+        active: r.active,
+        popular: r.popular,
+        position: r.position,
+        lessons_count: s?.lessons ?? 0,
+        free_lessons_count: s?.free ?? 0,
+        total_duration: s?.duration ?? 0,
+        created_at: r.createdAt.toISOString(),
+        updated_at: r.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async function presentOne(row: CourseRow): Promise<CourseItem> {
+    return (await present([row]))[0] as CourseItem;
+  }
+
+  async function resolveCover(value: string | null, tx: DbOrTx): Promise<string | null> {
+    if (value === null) return null;
+    const row = await media.findByPath(value, tx);
+    if (row?.type !== "image") throw validationFailed({ cover: ["Upload the image first"] });
+    return row.path;
+  }
+
+  async function uniqueSlug(base: string, tx: DbOrTx, exceptId?: string): Promise<string> {
+    const root = base || "course";
+    for (let i = 1; i < 1000; i += 1) {
+      const candidate = i === 1 ? root : `${root}-${i}`;
+      const [taken] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.slug, candidate));
+      if (!taken || taken.id === exceptId) return candidate;
+    }
+    throw conflict("No free slug for this title");
+  }
+
+  async function get(id: string, tx: DbOrTx = db): Promise<CourseRow> {
+    const [row] = await tx.select().from(courses).where(eq(courses.id, id));
+    if (!row) throw notFound("Course");
+    return row;
+  }
+
+  return {
+    present,
+    presentOne,
+    get,
+
+    /** By id or slug. */
+    async findByRef(ref: string): Promise<CourseRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(courses)
+        .where(UUID.test(ref) ? eq(courses.id, ref) : eq(courses.slug, ref.toLowerCase()));
+      return row;
+    },
+
+    async list(query: Partial<CourseListQuery> & { page: number; pageSize: number }) {
+      const filters: (SQL | undefined)[] = [];
+      if (query.search) {
+        const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        filters.push(
+          or(ilike(courses.titleFr, pattern), ilike(courses.titleEn, pattern), ilike(courses.slug, pattern)),
+        );
+      }
+      if (query.active) filters.push(eq(courses.active, query.active === "true"));
+      if (query.popular) filters.push(eq(courses.popular, query.popular === "true"));
+      if (query.target_language) filters.push(eq(courses.targetLanguage, query.target_language));
+      if (query.level) filters.push(eq(courses.level, query.level));
+      const where = and(...filters);
+      const [total] = await db.select({ n: count() }).from(courses).where(where);
+      const rows = await db
+        .select()
+        .from(courses)
+        .where(where)
+        .orderBy(asc(courses.position), desc(courses.createdAt), asc(courses.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return {
+        courses: await present(rows),
+        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+      };
+    },
+
+    async create(body: CourseBody): Promise<CourseRow> {
+      try {
+        return await db.transaction(async (tx) => {
+          const slug = body.slug
+            ? await (async () => {
+                const [taken] = await tx
+                  .select({ id: courses.id })
+                  .from(courses)
+                  .where(eq(courses.slug, body.slug as string));
+                if (taken) throw conflict("This slug is taken");
+                return body.slug as string;
+              })()
+            : await uniqueSlug(slugify(body.title_fr), tx);
+          const [row] = await tx
+            .insert(courses)
+            .values({
+              slug,
+              titleFr: body.title_fr,
+              titleEn: body.title_en,
+              descriptionFr: body.description_fr,
+              descriptionEn: body.description_en,
+              targetLanguage: body.target_language,
+              level: body.level,
+              coverPath: await resolveCover(body.cover, tx),
+              active: body.active,
+              popular: body.popular,
+              position: body.position,
+            })
+            .returning();
+          return row as CourseRow;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict("This slug is taken");
+        throw err;
+      }
+    },
+
+    /** Partial update; a replaced cover is deleted. */
+    async update(id: string, body: CourseUpdateBody): Promise<CourseRow> {
+      try {
+        const { row, released } = await db.transaction(async (tx) => {
+          const before = await get(id, tx);
+          const changes: Partial<typeof courses.$inferInsert> = {
+            titleFr: body.title_fr,
+            titleEn: body.title_en,
+            descriptionFr: body.description_fr,
+            descriptionEn: body.description_en,
+            targetLanguage: body.target_language,
+            level: body.level,
+            active: body.active,
+            popular: body.popular,
+            position: body.position,
+            updatedAt: new Date(),
+          };
+          if (body.slug !== undefined && body.slug !== before.slug) {
+            const [taken] = await tx
+              .select({ id: courses.id })
+              .from(courses)
+              .where(eq(courses.slug, body.slug));
+            if (taken) throw conflict("This slug is taken");
+            changes.slug = body.slug;
+          }
+          if (body.cover !== undefined) changes.coverPath = await resolveCover(body.cover, tx);
+          const [updated] = await tx.update(courses).set(changes).where(eq(courses.id, id)).returning();
+          const released =
+            body.cover !== undefined && before.coverPath && before.coverPath !== changes.coverPath
+              ? [before.coverPath]
+              : [];
+          await media.forget(released, tx);
+          return { row: updated as CourseRow, released };
+        });
+        await media.deleteFiles(released);
+        return row;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict("This slug is taken");
+        throw err;
+      }
+    },
+
+    async setPopular(id: string, popular: boolean | undefined): Promise<CourseRow> {
+      const before = await get(id);
+      const [row] = await db
+        .update(courses)
+        .set({ popular: popular ?? !before.popular, updatedAt: new Date() })
+        .where(eq(courses.id, id))
+        .returning();
+      return row as CourseRow;
+    },
+
+    /**
+     * Deletes the course, its lessons, their progress and their files. Refused (409) while
+     * learners have progress in it, unless forced.
+     */
+    async delete(id: string, force: boolean) {
+      await get(id);
+      const learners = await lessons.learnersOf(id);
+      if (learners > 0 && !force) {
+        throw conflict(
+          `${learners} learner(s) have progress in this course: delete with force=true to remove it anyway`,
+          "COURSE_IN_USE",
+        );
+      }
+      const { removed, paths } = await db.transaction(async (tx) => {
+        const course = await get(id, tx);
+        const removedLessons = await lessons.deleteAllOfCourse(id, tx);
+        await tx.delete(courses).where(eq(courses.id, id));
+        const files = [...removedLessons.paths, ...(course.coverPath ? [course.coverPath] : [])];
+        if (course.coverPath) await media.forget([course.coverPath], tx);
+        return { removed: removedLessons.lessons, paths: files };
+      });
+      const deletedFiles = await media.deleteFiles(paths);
+      return { id, deleted_lessons: removed, deleted_files: deletedFiles };
+    },
+  };
+}
+export type CourseService = ReturnType<typeof createCourseService>;

@@ -1,0 +1,24 @@
+import { PERMISSIONS } from "@parlons/contract";
+import type { Access } from "../entitlement/service";
+import type { Principal } from "../users/service";
+
+/** Who is looking at lessons, and what their plan opens. */
+export interface LessonViewer {
+  userId: string | null;
+  /** Staff who manage lessons see inactive ones and the stored audio path. */
+  staff: boolean;
+  access: Access;
+}
+
+export function isLessonStaff(principal: Principal | null): boolean {
+  return Boolean(principal?.permissions.has(PERMISSIONS.lessonsManage));
+}
+
+/** Inactive lessons (and lessons of inactive courses) exist for staff only. */
+export function canSeeLesson(
+  viewer: Pick<LessonViewer, "staff">,
+  lesson: { active: boolean },
+  course: { active: boolean },
+): boolean {
+  return viewer.staff || (lesson.active && course.active);
+}

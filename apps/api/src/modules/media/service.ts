@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import type { MediaType, UploadResponse } from "@parlons/contract";
+import { eq, inArray } from "drizzle-orm";
+import { parseFile } from "music-metadata";
+import type { Db, DbOrTx } from "../../db/client";
+import { media } from "../../db/schema";
+import type { Storage } from "../../integrations/storage/storage";
+import { AppError } from "../../lib/errors";
+import { declaredMediaType, type ReceivedUpload } from "./upload";
+
+export type MediaRow = typeof media.$inferSelect;
+
+async function audioDuration(file: string): Promise<number | null> {
+  try {
+    const meta = await parseFile(file, { duration: true, skipCovers: true });
+    const seconds = meta.format.duration;
+    return seconds && Number.isFinite(seconds) && seconds > 0 ? Math.max(1, Math.round(seconds)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Uploaded files: their rows (owner, type, size, duration) and their bytes in storage. */
+export function createMediaService(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
+
+  return {
+    storage,
+
+    /** Keeps a received upload: measures audio, moves it under a random name, records it. */
+    async keep(ownerId: string, upload: ReceivedUpload): Promise<UploadResponse["data"]> {
+      try {
+        const wanted: MediaType = declaredMediaType(upload.declaredType);
+        if (upload.sniffed.type !== wanted) {
+          throw new AppError(
+            415,
+            "UNSUPPORTED_MEDIA_TYPE",
+            wanted === "audio" ? "The file is not an MP3" : "The file is not a PNG, JPEG or WebP image",
+          );
+        }
+        let duration: number | null = null;
+        if (wanted === "audio") {
+          duration = await audioDuration(upload.tempFile);
+          if (duration === null) {
+            throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "The MP3 file could not be read");
+          }
+        }
+        const folder = wanted === "audio" ? "audio" : "images";
+        const key = `${folder}/${randomUUID()}.${upload.sniffed.ext}`;
+        await storage.putFile(key, upload.tempFile);
+        const [row] = await db
+          .insert(media)
+          .values({
+            ownerId,
+            type: wanted,
+            path: key,
+            mimeType: upload.sniffed.mime,
+            size: upload.size,
+            duration,
+          })
+          .returning();
+        if (!row) throw new Error("media insert returned nothing");
+        return {
+          file_path: key,
+          ...(duration !== null ? { audioDuration: duration } : {}),
+          media: { id: row.id, type: row.type, mime_type: row.mimeType, size: row.size },
+        };
+      } finally {
+        await rm(upload.tempFile, { force: true });
+      }
+    },
+
+    async findByPath(path: string, tx: DbOrTx = db): Promise<MediaRow | undefined> {
+      const [row] = await tx.select().from(media).where(eq(media.path, path));
+      return row;
+    },
+
+    /** Forgets the rows of files that are no longer used (inside the caller's transaction). */
+    async forget(paths: string[], tx: DbOrTx = db): Promise<void> {
+      if (paths.length) await tx.delete(media).where(inArray(media.path, paths));
+    },
+
+    /** Deletes the bytes; call after the transaction that forgot them has committed. */
+    async deleteFiles(paths: string[]): Promise<number> {
+      let deleted = 0;
+      for (const path of new Set(paths)) {
+        try {
+          await storage.delete(path);
+          deleted += 1;
+        } catch {
+          // a file already gone is what we wanted
+        }
+      }
+      return deleted;
+    },
+
+    /** Forgets and deletes in one go (no surrounding transaction). */
+    async release(paths: string[]): Promise<number> {
+      if (paths.length === 0) return 0;
+      await this.forget(paths);
+      return this.deleteFiles(paths);
+    },
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;

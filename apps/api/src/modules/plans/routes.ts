@@ -1,0 +1,132 @@
+import {
+  createPlanBody,
+  errorResponse,
+  idParams,
+  PERMISSIONS,
+  planDeleteResponse,
+  planResponse,
+  plansResponse,
+  updatePlanBody,
+} from "@parlons/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/errors";
+import { canSeeInactivePlans } from "./policy";
+import { presentPlan } from "./service";
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+  502: errorResponse,
+};
+const bearer = [{ bearer: [] }];
+const tags = ["plans"];
+
+export default async function planRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { plans } = app.deps.services;
+  const manage = app.requirePermission(PERMISSIONS.plansManage);
+
+  app.get(
+    "/v1/plans",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "All plans (staff)",
+        response: { 200: plansResponse, ...errors },
+      },
+    },
+    async () => ({ data: { plans: (await plans.listAll()).map(presentPlan) } }),
+  );
+
+  app.get(
+    "/v1/plans/active",
+    {
+      schema: {
+        tags,
+        summary: "Active plans, in display order (public)",
+        response: { 200: plansResponse, ...errors },
+      },
+    },
+    async () => ({ data: { plans: (await plans.listActive()).map(presentPlan) } }),
+  );
+
+  app.get(
+    "/v1/plans/single/:id",
+    {
+      preHandler: app.identify,
+      schema: { tags, params: idParams, response: { 200: planResponse, ...errors } },
+    },
+    async (request) => {
+      const plan = await plans.get(request.params.id);
+      if (!plan.active && !canSeeInactivePlans(request.principal)) throw notFound("Plan");
+      return { data: { plan: presentPlan(plan) } };
+    },
+  );
+
+  app.post(
+    "/v1/plans",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Create a plan; a paid plan gets its provider product and billing plan first",
+        body: createPlanBody,
+        response: { 201: planResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const plan = await plans.create(request.body);
+      return reply.status(201).send({ message: "Plan created", data: { plan: presentPlan(plan) } });
+    },
+  );
+
+  app.put(
+    "/v1/plans/:id",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Update a plan; a new price creates a new provider billing plan (subscribers keep theirs)",
+        params: idParams,
+        body: updatePlanBody,
+        response: { 200: planResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: "Plan updated",
+      data: { plan: presentPlan(await plans.update(request.params.id, request.body)) },
+    }),
+  );
+
+  app.delete(
+    "/v1/plans/:id",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Delete a plan, or deactivate it when learners subscribed to it",
+        params: idParams,
+        response: { 200: planDeleteResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await plans.remove(request.params.id);
+      return {
+        message: result.deleted
+          ? "Plan deleted"
+          : "The plan has subscribers: it was deactivated, not deleted",
+        data: { deleted: result.deleted, plan: presentPlan(result.plan) },
+      };
+    },
+  );
+}

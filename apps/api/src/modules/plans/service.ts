@@ -1,0 +1,204 @@
+import type { CreatePlanBody, Plan, UpdatePlanBody } from "@parlons/contract";
+import { asc, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { customerPlans, plans } from "../../db/schema";
+import type { PaymentProviders } from "../../integrations/payments";
+import { conflict, notFound, validationFailed } from "../../lib/errors";
+
+export type PlanRow = typeof plans.$inferSelect;
+
+export function presentPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    name_fr: row.nameFr,
+    description_en: row.descriptionEn,
+    description_fr: row.descriptionFr,
+    features_en: row.featuresEn,
+    features_fr: row.featuresFr,
+    amount: row.amount,
+    currency: row.currency,
+    interval: row.interval,
+    active: row.active,
+    is_default: row.isDefault,
+    premium: row.amount > 0,
+    position: row.position,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const order = [asc(plans.position), asc(plans.amount), asc(plans.createdAt)];
+
+/** A foreign key still points at the row (PostgreSQL 23503), whichever driver wraps the error. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}
+
+export function createPlanService(deps: { db: Db; providers: PaymentProviders }) {
+  const { db, providers } = deps;
+
+  async function get(id: string, tx: DbOrTx = db): Promise<PlanRow> {
+    const [row] = await tx.select().from(plans).where(eq(plans.id, id));
+    if (!row) throw notFound("Plan");
+    return row;
+  }
+
+  /**
+   * The provider's billing plan for this price. PayPal plans cannot change price: a new price
+   * means a new PayPal plan (subscribers of the old one keep theirs). Called before anything is
+   * written, so a provider failure (502) leaves our data as it was.
+   */
+  async function billingPlanFor(p: {
+    name: string;
+    descriptionEn: string;
+    amount: number;
+    currency: string;
+    interval: PlanRow["interval"];
+    paypalProductId: string | null;
+  }) {
+    if (p.amount <= 0 || p.interval === "once") return null;
+    return providers.active.createBillingPlan({
+      name: p.name,
+      description: p.descriptionEn,
+      amountCents: p.amount,
+      currency: p.currency,
+      interval: p.interval,
+      productId: p.paypalProductId,
+    });
+  }
+
+  return {
+    get,
+
+    async listAll(): Promise<PlanRow[]> {
+      return db
+        .select()
+        .from(plans)
+        .orderBy(...order);
+    },
+
+    async listActive(): Promise<PlanRow[]> {
+      return db
+        .select()
+        .from(plans)
+        .where(eq(plans.active, true))
+        .orderBy(...order);
+    },
+
+    async create(body: CreatePlanBody): Promise<PlanRow> {
+      const billing = await billingPlanFor({
+        name: body.name,
+        descriptionEn: body.description_en,
+        amount: body.amount,
+        currency: body.currency,
+        interval: body.interval,
+        paypalProductId: null,
+      });
+      const [row] = await db
+        .insert(plans)
+        .values({
+          name: body.name,
+          nameFr: body.name_fr,
+          descriptionEn: body.description_en,
+          descriptionFr: body.description_fr,
+          featuresEn: body.features_en,
+          featuresFr: body.features_fr,
+          amount: body.amount,
+          currency: body.currency,
+          interval: body.interval,
+          active: body.active,
+          position: body.position,
+          paypalProductId: billing?.productId ?? null,
+          paypalPlanId: billing?.planId ?? null,
+        })
+        .returning();
+      if (!row) throw new Error("plan insert returned nothing");
+      return row;
+    },
+
+    async update(id: string, body: UpdatePlanBody): Promise<PlanRow> {
+      const current = await get(id);
+      const next = {
+        name: body.name ?? current.name,
+        nameFr: body.name_fr ?? current.nameFr,
+        descriptionEn: body.description_en ?? current.descriptionEn,
+        descriptionFr: body.description_fr ?? current.descriptionFr,
+        featuresEn: body.features_en ?? current.featuresEn,
+        featuresFr: body.features_fr ?? current.featuresFr,
+        amount: body.amount ?? current.amount,
+        currency: body.currency ?? current.currency,
+        interval: body.interval ?? current.interval,
+        active: body.active ?? current.active,
+        position: body.position ?? current.position,
+      };
+      if (current.isDefault && next.amount > 0) throw conflict("The default free plan cannot become premium");
+      if (current.isDefault && !next.active) throw conflict("The default free plan cannot be deactivated");
+      if (next.amount > 0 && next.interval === "once")
+        throw validationFailed({ interval: ["A paid plan is billed by month or year"] });
+      const repriced =
+        next.amount !== current.amount ||
+        next.currency !== current.currency ||
+        next.interval !== current.interval;
+      const needsBillingPlan =
+        next.amount > 0 && providers.active.name === "paypal" && (repriced || !current.paypalPlanId);
+      const billing = needsBillingPlan
+        ? await billingPlanFor({ ...next, paypalProductId: current.paypalProductId })
+        : null;
+      const [row] = await db
+        .update(plans)
+        .set({
+          ...next,
+          ...(billing && { paypalProductId: billing.productId, paypalPlanId: billing.planId }),
+          updatedAt: new Date(),
+        })
+        .where(eq(plans.id, id))
+        .returning();
+      if (!row) throw notFound("Plan");
+      return row;
+    },
+
+    /** Deletes a plan nobody ever used; a plan with subscribers (or users on it) is only deactivated. */
+    async remove(id: string): Promise<{ deleted: boolean; plan: PlanRow }> {
+      const current = await get(id);
+      if (current.isDefault) throw conflict("The default free plan cannot be deleted");
+      const [subscriber] = await db
+        .select({ id: customerPlans.id })
+        .from(customerPlans)
+        .where(eq(customerPlans.planId, id))
+        .limit(1);
+      if (!subscriber) {
+        try {
+          await db.delete(plans).where(eq(plans.id, id));
+          return { deleted: true, plan: current };
+        } catch (error) {
+          if (!isForeignKeyViolation(error)) throw error;
+        }
+      }
+      const [row] = await db
+        .update(plans)
+        .set({ active: false, updatedAt: new Date() })
+        .where(eq(plans.id, id))
+        .returning();
+      return { deleted: false, plan: row ?? current };
+    },
+
+    /** The provider plan a new subscription to this plan uses, created on first need (e.g. after switching to PayPal). */
+    async providerPlanIdOf(plan: PlanRow): Promise<string | null> {
+      if (providers.active.name !== "paypal") return null;
+      if (plan.paypalPlanId) return plan.paypalPlanId;
+      const billing = await billingPlanFor(plan);
+      if (!billing) return null;
+      await db
+        .update(plans)
+        .set({ paypalProductId: billing.productId, paypalPlanId: billing.planId, updatedAt: new Date() })
+        .where(eq(plans.id, plan.id));
+      return billing.planId;
+    },
+  };
+}
+
+export type PlanService = ReturnType<typeof createPlanService>;
