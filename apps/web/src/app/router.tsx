@@ -27,6 +27,21 @@ const auth = {
   change: () => import("../features/auth/pages/change-password-page"),
 };
 
+const billing = {
+  pricing: () => import("../features/billing/pages/pricing-page"),
+  account: () => import("../features/billing/pages/billing-page"),
+  payment: () => import("../features/billing/pages/subscription-payment-page"),
+  checkout: () => import("../features/billing/pages/checkout-plan-page"),
+};
+
+const courses = {
+  catalog: () => import("../features/courses/pages/catalog-page"),
+  detail: () => import("../features/courses/pages/course-page"),
+  form: () => import("../features/courses/pages/course-form-page"),
+  lessons: () => import("../features/lessons/pages/lessons-page"),
+  lesson: () => import("../features/lessons/pages/lesson-page"),
+};
+
 const publicRoutes: RouteObject[] = [
   {
     index: true,
@@ -62,10 +77,10 @@ const publicRoutes: RouteObject[] = [
       { path: routes.resetUserPassword, ...page(auth.reset, (m) => m.ResetPasswordPage) },
     ],
   },
-  { path: routes.courses, element: <ComingSoon page="courses" /> },
-  { path: routes.coursesMore, element: <ComingSoon page="coursesMore" /> },
-  { path: routes.course, element: <ComingSoon page="courseDetail" /> },
-  { path: routes.pricing, element: <ComingSoon page="pricing" /> },
+  { path: routes.courses, ...page(courses.catalog, (m) => m.CoursesPage) },
+  { path: routes.coursesMore, ...page(courses.catalog, (m) => m.CoursesMorePage) },
+  { path: routes.course, ...page(courses.detail, (m) => m.CoursePage) },
+  { path: routes.pricing, ...page(billing.pricing, (m) => m.PricingPage) },
   // Legacy routes (spec §2) lead to their current pages.
   { path: routes.indexOld, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
   { path: routes.indexV1, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
@@ -104,23 +119,26 @@ const appRoutes: RouteObject[] = [
     ),
   },
   { path: routes.changePassword, ...page(auth.change, (m) => m.ChangePasswordPage) },
-  { path: routes.billing, element: <ComingSoon page="billing" backTo="/dashboard" /> },
-  {
-    path: routes.subscriptionPayment,
-    element: <ComingSoon page="subscriptionPayment" backTo="/dashboard" />,
-  },
-  { path: routes.upgradePayment, element: <ComingSoon page="upgradePayment" backTo="/dashboard" /> },
-  { path: routes.paypal, element: <ComingSoon page="paypal" backTo="/dashboard" /> },
-  { path: routes.card, element: <ComingSoon page="card" backTo="/dashboard" /> },
+  { path: routes.billing, ...page(billing.account, (m) => m.BillingPage) },
+  { path: routes.subscriptionPayment, ...page(billing.payment, (m) => m.SubscriptionPaymentPage) },
+  { path: routes.upgradePayment, ...page(billing.checkout, (m) => m.UpgradePaymentPage) },
+  { path: routes.paypal, ...page(billing.checkout, (m) => m.PaypalPage) },
+  { path: routes.card, ...page(billing.checkout, (m) => m.CardPage) },
   { path: routes.protected, element: <ComingSoon page="protected" backTo="/dashboard" /> },
-  { path: routes.lessons, element: <ComingSoon page="lessons" backTo="/dashboard" /> },
-  { path: routes.lesson, element: <ComingSoon page="lesson" backTo="/dashboard" /> },
+  { path: routes.lessons, ...page(courses.lessons, (m) => m.LessonsPage) },
+  { path: routes.lesson, ...page(courses.lesson, (m) => m.LessonPage) },
   staff(PERMISSIONS.coursesManage, [
-    { path: routes.courseCreate, element: <ComingSoon page="courseCreate" backTo="/dashboard" /> },
-    { path: routes.courseEdit, element: <ComingSoon page="courseEdit" backTo="/dashboard" /> },
+    { path: routes.courseCreate, ...page(courses.form, (m) => m.CourseCreatePage) },
+    { path: routes.courseEdit, ...page(courses.form, (m) => m.CourseEditPage) },
   ]),
   staff(PERMISSIONS.plansManage, [
-    { path: routes.plans, element: <ComingSoon page="plans" backTo="/dashboard" /> },
+    {
+      path: routes.plans,
+      ...page(
+        () => import("../features/plans/pages/plans-page"),
+        (m) => m.PlansPage,
+      ),
+    },
   ]),
   staff(PERMISSIONS.settingsManage, [
     { path: routes.setting, element: <ComingSoon page="setting" backTo="/dashboard" /> },

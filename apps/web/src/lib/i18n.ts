@@ -2,22 +2,55 @@ import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import enApp from "../locales/en/app.json";
 import enAuth from "../locales/en/auth.json";
+import enBilling from "../locales/en/billing.json";
 import enCommon from "../locales/en/common.json";
+import enCourses from "../locales/en/courses.json";
 import enErrors from "../locales/en/errors.json";
+import enPlayer from "../locales/en/player.json";
 import enSite from "../locales/en/site.json";
 import frApp from "../locales/fr/app.json";
 import frAuth from "../locales/fr/auth.json";
+import frBilling from "../locales/fr/billing.json";
 import frCommon from "../locales/fr/common.json";
+import frCourses from "../locales/fr/courses.json";
 import frErrors from "../locales/fr/errors.json";
+import frPlayer from "../locales/fr/player.json";
 import frSite from "../locales/fr/site.json";
 import { DEFAULT_LANG, type Lang, langFromPath } from "./locale-path";
 
 export const resources = {
-  fr: { common: frCommon, auth: frAuth, errors: frErrors, site: frSite, app: frApp },
-  en: { common: enCommon, auth: enAuth, errors: enErrors, site: enSite, app: enApp },
+  fr: {
+    common: frCommon,
+    auth: frAuth,
+    errors: frErrors,
+    site: frSite,
+    app: frApp,
+    billing: frBilling,
+    courses: frCourses,
+    player: frPlayer,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    errors: enErrors,
+    site: enSite,
+    app: enApp,
+    billing: enBilling,
+    courses: enCourses,
+    player: enPlayer,
+  },
 } as const;
 
-export const NAMESPACES = ["common", "auth", "errors", "site", "app"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "errors",
+  "site",
+  "app",
+  "billing",
+  "courses",
+  "player",
+] as const;
 
 export function initI18n(pathname: string): typeof i18n {
   if (i18n.isInitialized) return i18n;

@@ -109,11 +109,13 @@ export function createAuthService({ db, users, sessions, mailer, publicUrl, log 
     /** Self-registration always creates a CUSTOMER; without SMTP the account is active at once. */
     async register(input: SelfRegisterBody & { speak: "FR" | "EN" }) {
       const needsActivation = mailer.kind === "smtp";
+      // hash before opening the transaction: PGlite has one connection, keep it free
+      const passwordHash = await hashPassword(input.password);
       const user = await db.transaction(async (tx) =>
         users.createUser(
           {
             email: input.email,
-            passwordHash: await hashPassword(input.password),
+            passwordHash,
             fullName: input.full_name,
             speak: input.speak,
             status: needsActivation ? "PENDING" : "ACTIVE",

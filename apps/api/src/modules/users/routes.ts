@@ -122,11 +122,12 @@ export default async function userRoutes(fastify: FastifyInstance) {
     const checkedPassword = passwordField.safeParse(request.body.password);
     if (!checkedPassword.success)
       throw validationFailed({ password: checkedPassword.error.issues.map((i) => i.message) });
+    const passwordHash = await hashPassword(request.body.password);
     const row = await db.transaction(async (tx) =>
       users.createUser(
         {
           email: request.body.email,
-          passwordHash: await hashPassword(request.body.password),
+          passwordHash,
           fullName: request.body.full_name,
           speak: request.body.speak,
           status: "ACTIVE",

@@ -1,14 +1,15 @@
-import { BookOutlined, CrownOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
+import { CrownOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import type { MenuModule } from "@parlons/contract";
-import { Card, Col, Empty, Row, Space, Statistic, Tag, Typography } from "antd";
+import { Card, Col, Row, Space, Statistic, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../components/button-link";
+import { LearnerProgress } from "../../../components/courses/learner-progress";
 import { isFreePlan, planName } from "../../../lib/format";
 import { isAdmin, useSession } from "../../../lib/session";
 import { useLang, useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
 
-/** `/dashboard`: greeting, the user's plan, their courses (empty for now), admin overview. */
+/** `/dashboard`: greeting, the user's plan, their courses in progress, admin overview. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -63,19 +64,7 @@ export function DashboardPage() {
           </Col>
         )}
         <Col xs={24} md={admin ? 24 : 12}>
-          <Card
-            title={
-              <span>
-                <BookOutlined /> {t("app:dashboard.coursesTitle")}
-              </span>
-            }
-          >
-            <Empty description={t("app:dashboard.noCourses")}>
-              <ButtonLink to={to("/courses")} type="primary">
-                {t("app:dashboard.browseCourses")}
-              </ButtonLink>
-            </Empty>
-          </Card>
+          <LearnerProgress />
         </Col>
       </Row>
     </Space>

@@ -10,6 +10,7 @@ import { Button, Card, Col, Row, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useAuthModals } from "../../../components/auth-modal-context";
 import { ButtonLink } from "../../../components/button-link";
+import { PopularCourses } from "../../../components/courses/popular-courses";
 import { useSession } from "../../../lib/session";
 import { useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -62,6 +63,8 @@ export function HomePage() {
           </Space>
         </div>
       </section>
+
+      <PopularCourses />
 
       <section className="container section" aria-labelledby="how-title">
         <Typography.Title id="how-title" level={2}>

@@ -1,0 +1,119 @@
+import type { CheckoutProvider, CustomerPlan, Payment, Plan } from "@parlons/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { queryClient } from "../../../lib/query-client";
+import { loadCurrentUser } from "../../../lib/session";
+
+/** Query keys of this feature; the plans admin invalidates the same `["plans"]` prefix. */
+export const billingKeys = {
+  activePlans: ["plans", "active"] as const,
+  providers: ["billing", "providers"] as const,
+  validLatest: ["billing", "valid-latest"] as const,
+  hasValidPro: ["billing", "has-valid-pro-plan"] as const,
+  payments: (page: number) => ["billing", "payments", page] as const,
+  customerPlan: (id: string) => ["billing", "customer-plan", id] as const,
+};
+
+export interface ProvidersInfo {
+  provider: "paypal" | "demo";
+  checkout: CheckoutProvider[];
+  paypal_client_id: string | null;
+}
+
+type Data<T> = { message?: string; data: T };
+
+/** `GET /v1/plans/active` (public), in display order. */
+export const activePlansQuery = queryOptions({
+  queryKey: billingKeys.activePlans,
+  queryFn: ({ signal }) =>
+    api<Data<{ plans: Plan[] }>>("/v1/plans/active", { signal }).then((r) => r.data.plans),
+});
+
+/** `GET /v1/billing/providers`: which checkout buttons to show. */
+export const providersQuery = queryOptions({
+  queryKey: billingKeys.providers,
+  queryFn: ({ signal }) => api<Data<ProvidersInfo>>("/v1/billing/providers", { signal }).then((r) => r.data),
+  staleTime: 5 * 60_000,
+});
+
+/** `GET /v1/customer-plan/valid-latest`: the subscription that gives access now (null on the free plan). */
+export const validLatestQuery = queryOptions({
+  queryKey: billingKeys.validLatest,
+  queryFn: ({ signal }) =>
+    api<Data<{ customerPlan: CustomerPlan | null }>>("/v1/customer-plan/valid-latest", { signal }).then(
+      (r) => r.data.customerPlan,
+    ),
+  staleTime: 0,
+});
+
+/** `GET /v1/customer-plan/has-valid-pro-plan`. */
+export const hasValidProQuery = queryOptions({
+  queryKey: billingKeys.hasValidPro,
+  queryFn: ({ signal }) =>
+    api<Data<{ valid: boolean; customerPlan: CustomerPlan | null }>>("/v1/customer-plan/has-valid-pro-plan", {
+      signal,
+    }).then((r) => r.data.valid),
+  staleTime: 0,
+});
+
+export const PAYMENTS_PAGE_SIZE = 10;
+
+/** `GET /v1/customer-plan/payments`, newest first. */
+export function paymentsQuery(page: number) {
+  return queryOptions({
+    queryKey: billingKeys.payments(page),
+    queryFn: ({ signal }) =>
+      api<Data<{ payments: Payment[]; pagination: { page: number; pageSize: number; total: number } }>>(
+        "/v1/customer-plan/payments",
+        { signal, query: { page, pageSize: PAYMENTS_PAGE_SIZE } },
+      ).then((r) => r.data),
+    staleTime: 0,
+  });
+}
+
+/** `GET /v1/customer-plan/update-status/{id}`: the server re-reads the provider and applies it. */
+export function updateStatus(id: string, signal?: AbortSignal) {
+  return api<Data<{ customerPlan: CustomerPlan | null }>>(
+    `/v1/customer-plan/update-status/${encodeURIComponent(id)}`,
+    { signal, silent: true },
+  ).then((r) => r.data.customerPlan);
+}
+
+/** `POST /v1/customer-plan`: starts a subscription; the learner then goes to `approveUrl`. */
+export function startSubscription(body: {
+  plan_id: string;
+  provider: CheckoutProvider;
+  locale: "fr" | "en";
+}) {
+  return api<Data<{ customerPlan: CustomerPlan; approveUrl: string }>>("/v1/customer-plan", {
+    method: "POST",
+    body,
+  }).then((r) => r.data);
+}
+
+/** `POST /v1/customer-plan/demo/{id}/approve|decline` (demo provider: no money moves). */
+export function demoDecision(id: string, decision: "approve" | "decline") {
+  return api<Data<{ customerPlan: CustomerPlan | null }>>(
+    `/v1/customer-plan/demo/${encodeURIComponent(id)}/${decision}`,
+    { method: "POST" },
+  ).then((r) => r.data.customerPlan);
+}
+
+/** `POST /v1/customer-plan/cancel/{id}`: access stays until the paid period ends. */
+export function cancelSubscription(id: string) {
+  return api<Data<{ customerPlan: CustomerPlan | null }>>(
+    `/v1/customer-plan/cancel/${encodeURIComponent(id)}`,
+    {
+      method: "POST",
+    },
+  ).then((r) => r.data.customerPlan);
+}
+
+/**
+ * After a plan change: reload the current user (the header's plan tag and upgrade button
+ * read it from the session store) and refetch every query, since lessons' locks follow the plan.
+ */
+export async function refreshAfterPlanChange(): Promise<void> {
+  await loadCurrentUser().catch(() => undefined);
+  await queryClient.invalidateQueries();
+}

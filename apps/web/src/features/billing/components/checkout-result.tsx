@@ -1,0 +1,62 @@
+import { Button, Result, Space } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ButtonLink } from "../../../components/button-link";
+import { useLocalePath } from "../../../lib/use-locale";
+
+/** The checkout went through: the plan is now premium, every lesson is open. */
+export function CheckoutSuccess({ planName }: { planName: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <Result
+      status="success"
+      data-testid="checkout-success"
+      title={<h1 className="result-title">{t("billing:result.successTitle", { plan: planName })}</h1>}
+      subTitle={t("billing:result.successText")}
+      extra={
+        <Space wrap>
+          <ButtonLink type="primary" to={to("/courses")}>
+            {t("billing:result.toCourses")}
+          </ButtonLink>
+          <ButtonLink to={to("/billing")}>{t("billing:result.toBilling")}</ButtonLink>
+        </Space>
+      }
+    />
+  );
+}
+
+/** A clear failure with a way to try again. */
+export function CheckoutFailed({
+  reason,
+  onRetry,
+  retrying,
+  extra,
+}: {
+  reason: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <Result
+      status="error"
+      data-testid="checkout-failed"
+      title={<h1 className="result-title">{t("billing:result.failedTitle")}</h1>}
+      subTitle={reason}
+      extra={
+        <Space wrap>
+          {onRetry && (
+            <Button type="primary" onClick={onRetry} loading={retrying} data-testid="checkout-retry">
+              {t("billing:result.retry")}
+            </Button>
+          )}
+          {extra}
+          <ButtonLink to={to("/pricing")}>{t("billing:result.toPricing")}</ButtonLink>
+        </Space>
+      }
+    />
+  );
+}

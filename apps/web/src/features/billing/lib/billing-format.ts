@@ -1,0 +1,64 @@
+import type { CustomerPlanStatus, PlanInterval } from "@parlons/contract";
+import { formatMoney } from "../../../lib/format";
+import type { Lang } from "../../../lib/locale-path";
+
+const LOCALES: Record<Lang, string> = { fr: "fr-FR", en: "en-GB" };
+
+/** A price from integer cents, in the UI language ("9,90 €" / "€9.90"); an unknown currency code still reads well. */
+export function formatPrice(cents: number, currency: string, lang: Lang): string {
+  try {
+    return formatMoney(cents, currency, lang);
+  } catch {
+    return `${new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 2 }).format(cents / 100)} ${currency}`;
+  }
+}
+
+/** The i18n key (billing namespace) of a billing interval: "/ mois", "/ an", "une fois". */
+export function intervalKey(interval: PlanInterval): string {
+  return `billing:interval.${interval}`;
+}
+
+/** A date of the API (ISO string) as a long date in the UI language; null when there is none. */
+export function formatDate(iso: string | null | undefined, lang: Lang): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "long" }).format(date);
+}
+
+/** Tag colour of a customer plan status. */
+export function statusColor(status: CustomerPlanStatus): string {
+  switch (status) {
+    case "ACTIVE":
+      return "green";
+    case "APPROVAL_PENDING":
+      return "blue";
+    case "SUSPENDED":
+      return "orange";
+    default:
+      return "default";
+  }
+}
+
+/** A learner may cancel an active or suspended subscription (the API refuses the others). */
+export function canCancel(status: CustomerPlanStatus): boolean {
+  return status === "ACTIVE" || status === "SUSPENDED";
+}
+
+export type CheckoutTarget = { kind: "external"; url: string } | { kind: "internal"; path: string };
+
+/**
+ * Where the approve link of a new subscription leads: the provider's page (https, full-page
+ * redirect) or our demo checkout (a local path, routed in the app). Anything else is refused.
+ */
+export function checkoutTarget(approveUrl: string): CheckoutTarget | null {
+  if (approveUrl.startsWith("/") && !approveUrl.startsWith("//") && !approveUrl.startsWith("/\\"))
+    return { kind: "internal", path: approveUrl };
+  try {
+    const url = new URL(approveUrl);
+    if (url.protocol === "https:") return { kind: "external", url: url.href };
+  } catch {
+    // not a URL
+  }
+  return null;
+}

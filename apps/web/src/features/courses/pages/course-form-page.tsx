@@ -1,0 +1,210 @@
+import { CEFR_LEVELS, type CourseBody, type CourseItem, TARGET_LANGUAGES } from "@parlons/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { ButtonLink } from "../../../components/button-link";
+import { NotFoundPage } from "../../../components/not-found";
+import { UploadField } from "../../../components/upload-field";
+import { ApiError, errorText } from "../../../lib/api";
+import { courseKeys, courseQuery, createCourse, languageName, updateCourse } from "../../../lib/courses-api";
+import { useLang, useLocalePath } from "../../../lib/use-locale";
+import { usePageTitle } from "../../../lib/use-page-title";
+import "../courses-pages.css";
+
+type FormValues = Omit<CourseBody, "position" | "slug">;
+
+const EMPTY: FormValues = {
+  title_fr: "",
+  title_en: "",
+  description_fr: "",
+  description_en: "",
+  target_language: "en",
+  level: "A1",
+  cover: null,
+  active: true,
+  popular: false,
+};
+
+/** `/courses/create`. */
+export function CourseCreatePage() {
+  const { t } = useTranslation();
+  usePageTitle(t("courses:form.createTitle"));
+  return <CourseForm />;
+}
+
+/** `/courses/edit?id=`. */
+export function CourseEditPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get("id") ?? "";
+  const course = useQuery({ ...courseQuery(id), enabled: Boolean(id) });
+  usePageTitle(t("courses:form.editTitle"));
+  if (!id || (course.error instanceof ApiError && course.error.status === 404)) return <NotFoundPage />;
+  if (!course.data) return <Skeleton active paragraph={{ rows: 8 }} />;
+  return <CourseForm course={course.data} key={course.data.id} />;
+}
+
+function CourseForm({ course }: { course?: CourseItem }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<FormValues>();
+  const [coverUrl, setCoverUrl] = useState<string | null>(course?.cover_url ?? null);
+  const cover = Form.useWatch("cover", form);
+
+  const save = useMutation({
+    mutationFn: (values: FormValues) => (course ? updateCourse(course.id, values) : createCourse(values)),
+    onSuccess: (saved) => {
+      message.success(course ? t("courses:form.updated") : t("courses:form.created"));
+      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+      if (!course) navigate(to(`/courses/${saved.id}/lessons`));
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errors) {
+        form.setFields(
+          Object.entries(error.errors).map(([name, errors]) => ({ name: name as keyof FormValues, errors })),
+        );
+      }
+      message.error(errorText(error));
+    },
+  });
+
+  const required = (label: string) => [
+    { required: true, whitespace: true, message: t("courses:form.required", { field: label }) },
+  ];
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: "100%" }}>
+      <Typography.Title level={1} className="page-title">
+        {course ? t("courses:form.editTitle") : t("courses:form.createTitle")}
+      </Typography.Title>
+      <Card>
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          initialValues={course ? { ...EMPTY, ...pick(course) } : EMPTY}
+          onFinish={(values) => save.mutate({ ...values, cover: values.cover ?? null })}
+          data-testid="course-form"
+        >
+          <Row gutter={24}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="title_fr"
+                label={t("courses:form.titleFr")}
+                rules={required(t("courses:form.titleFr"))}
+              >
+                <Input maxLength={200} lang="fr" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="title_en"
+                label={t("courses:form.titleEn")}
+                rules={required(t("courses:form.titleEn"))}
+              >
+                <Input maxLength={200} lang="en" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="description_fr" label={t("courses:form.descriptionFr")}>
+                <Input.TextArea rows={4} maxLength={10_000} lang="fr" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="description_en" label={t("courses:form.descriptionEn")}>
+                <Input.TextArea rows={4} maxLength={10_000} lang="en" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="target_language"
+                label={t("courses:form.targetLanguage")}
+                rules={[{ required: true }]}
+              >
+                <Select
+                  showSearch={{ optionFilterProp: "label" }}
+                  options={TARGET_LANGUAGES.map((l) => ({ value: l, label: languageName(l, lang) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="level" label={t("courses:form.level")} rules={[{ required: true }]}>
+                <Select
+                  options={CEFR_LEVELS.map((l) => ({
+                    value: l,
+                    label: t("courses:levelValue", { level: l }),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item label={t("courses:form.cover")} extra={t("courses:form.coverHint")}>
+            <Space align="start" wrap>
+              {cover && coverUrl && <img src={coverUrl} alt="" className="course-form__cover" />}
+              <UploadField
+                type="image"
+                accept="image/png,image/jpeg,image/webp"
+                testId="course-cover-upload"
+                onUploaded={(result) => {
+                  form.setFieldValue("cover", result.file_path);
+                  setCoverUrl(`/api/v1/media/${result.file_path}`);
+                }}
+              />
+              {cover && (
+                <Button
+                  onClick={() => {
+                    form.setFieldValue("cover", null);
+                    setCoverUrl(null);
+                  }}
+                >
+                  {t("courses:form.removeCover")}
+                </Button>
+              )}
+            </Space>
+          </Form.Item>
+          <Form.Item name="cover" hidden>
+            <Input />
+          </Form.Item>
+          <Space size="large" wrap className="course-form__flags">
+            <Form.Item name="active" label={t("courses:form.active")} valuePropName="checked">
+              <Switch data-testid="course-active" />
+            </Form.Item>
+            <Form.Item name="popular" label={t("courses:form.popular")} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+          <Space wrap className="course-form__actions">
+            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="course-submit">
+              {course ? t("common:actions.save") : t("courses:form.create")}
+            </Button>
+            <ButtonLink to={course ? to(`/courses/${course.id}`) : to("/courses")}>
+              {t("common:actions.cancel")}
+            </ButtonLink>
+            {course && (
+              <ButtonLink to={to(`/courses/${course.id}/lessons`)}>{t("courses:staff.lessons")}</ButtonLink>
+            )}
+          </Space>
+        </Form>
+      </Card>
+    </Space>
+  );
+}
+
+function pick(course: CourseItem): FormValues {
+  return {
+    title_fr: course.title_fr,
+    title_en: course.title_en,
+    description_fr: course.description_fr,
+    description_en: course.description_en,
+    target_language: course.target_language as FormValues["target_language"],
+    level: course.level,
+    cover: course.cover,
+    active: course.active,
+    popular: course.popular,
+  };
+}

@@ -1,0 +1,58 @@
+import { PERMISSIONS } from "@parlons/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Breadcrumb, Card, Skeleton, Space, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { LessonList, UpgradeCta } from "../../../components/courses/lesson-list";
+import { NotFoundPage } from "../../../components/not-found";
+import { ApiError } from "../../../lib/api";
+import { courseQuery, courseTitle, lessonsQuery } from "../../../lib/courses-api";
+import { hasPermission, useSession } from "../../../lib/session";
+import { useLang, useLocalePath } from "../../../lib/use-locale";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { StaffLessons } from "../components/staff-lessons";
+import "../lessons.css";
+
+/** `/courses/{id}/lessons`: the learner's lesson list, or the staff's lesson management. */
+export function LessonsPage() {
+  const { id = "" } = useParams();
+  const { t } = useTranslation();
+  const lang = useLang();
+  const to = useLocalePath();
+  const { user } = useSession();
+  const course = useQuery(courseQuery(id));
+  const lessons = useQuery(lessonsQuery(course.data?.id));
+  const title = course.data ? courseTitle(course.data, lang) : "";
+  usePageTitle(title ? t("courses:lessons.pageTitle", { title }) : t("common:pages.lessons"));
+
+  if (course.error instanceof ApiError && course.error.status === 404) return <NotFoundPage />;
+  if (!course.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  const staff = hasPermission(user, PERMISSIONS.lessonsManage);
+  const list = lessons.data?.lessons ?? [];
+  const locked = list.filter((l) => l.locked).length;
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: "100%" }}>
+      <Breadcrumb
+        items={[
+          { title: <Link to={to("/courses")}>{t("courses:catalog.title")}</Link> },
+          { title: <Link to={to(`/courses/${course.data.id}`)}>{title}</Link> },
+          { title: t("courses:lessons.title") },
+        ]}
+      />
+      <Typography.Title level={1} className="page-title">
+        {t("courses:lessons.pageTitle", { title })}
+      </Typography.Title>
+      {!staff && lessons.data?.access === "free" && locked > 0 && <UpgradeCta locked={locked} />}
+      <Card>
+        {lessons.isPending ? (
+          <Skeleton active />
+        ) : staff ? (
+          <StaffLessons courseId={course.data.id} lessons={list} />
+        ) : (
+          <LessonList courseId={course.data.id} lessons={list} />
+        )}
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,200 @@
+import type { Plan } from "@parlons/contract";
+import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, errorText } from "../../../lib/api";
+import { useLang } from "../../../lib/use-locale";
+import { useSavePlan } from "../api/plans-api";
+import { EMPTY_PLAN, type PlanFormValues, toFormValues, toPlanBody } from "../lib/plan-form-values";
+
+const CURRENCIES = ["EUR", "USD", "GBP", "CHF", "CAD"];
+
+/** Create or edit a plan; the amount is typed as a decimal and sent as integer cents. */
+export function PlanForm({
+  plan,
+  onSaved,
+  onCancel,
+}: {
+  plan: Plan | null;
+  onSaved: (plan: Plan) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [form] = Form.useForm<PlanFormValues>();
+  const save = useSavePlan();
+  const [failure, setFailure] = useState<string | null>(null);
+  const isDefault = plan?.is_default ?? false;
+  const amount = Form.useWatch("amount", form);
+
+  const submit = (values: PlanFormValues) => {
+    setFailure(null);
+    save.mutate(
+      { id: plan?.id ?? null, body: toPlanBody(values) },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          if (error instanceof ApiError && error.errors) {
+            const known = Object.keys(EMPTY_PLAN);
+            form.setFields(
+              Object.entries(error.errors)
+                .filter(([field]) => known.includes(field))
+                .map(([field, messages]) => ({ name: field as keyof PlanFormValues, errors: messages })),
+            );
+          }
+          setFailure(planErrorText(error, isDefault, t));
+        },
+      },
+    );
+  };
+
+  return (
+    <Form<PlanFormValues>
+      form={form}
+      layout="vertical"
+      name="plan-form"
+      data-testid="plan-form"
+      initialValues={plan ? toFormValues(plan) : EMPTY_PLAN}
+      onFinish={submit}
+      requiredMark="optional"
+    >
+      {isDefault && (
+        <Alert type="info" showIcon title={t("billing:plans.defaultNote")} style={{ marginBottom: 16 }} />
+      )}
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="name_fr"
+            label={t("billing:plans.form.nameFr")}
+            rules={[{ required: true, whitespace: true, message: t("billing:plans.form.required") }]}
+          >
+            <Input maxLength={120} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="name"
+            label={t("billing:plans.form.nameEn")}
+            rules={[{ required: true, whitespace: true, message: t("billing:plans.form.required") }]}
+          >
+            <Input maxLength={120} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Form.Item
+            name="amount"
+            label={t("billing:plans.form.amount")}
+            extra={t("billing:plans.form.amountHint")}
+            rules={[{ required: true, message: t("billing:plans.form.required") }]}
+          >
+            <InputNumber
+              min={0}
+              max={1_000_000}
+              step={0.5}
+              precision={2}
+              decimalSeparator={lang === "fr" ? "," : "."}
+              style={{ width: "100%" }}
+              disabled={isDefault}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={8}>
+          <Form.Item
+            name="currency"
+            label={t("billing:plans.form.currency")}
+            rules={[{ required: true, message: t("billing:plans.form.required") }]}
+          >
+            <Select options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={8}>
+          <Form.Item
+            name="interval"
+            label={t("billing:plans.form.interval")}
+            dependencies={["amount"]}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, value) =>
+                  value === "once" && Number(getFieldValue("amount")) > 0
+                    ? Promise.reject(new Error(t("billing:plans.form.paidRecurs")))
+                    : Promise.resolve(),
+              }),
+            ]}
+          >
+            <Select
+              options={(["month", "year", "once"] as const).map((i) => ({
+                value: i,
+                label: t(`billing:plans.intervals.${i}`),
+                disabled: i === "once" && Number(amount) > 0,
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="description_fr" label={t("billing:plans.form.descriptionFr")}>
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="description_en" label={t("billing:plans.form.descriptionEn")}>
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="features_fr"
+            label={t("billing:plans.form.featuresFr")}
+            extra={t("billing:plans.form.featuresHint")}
+          >
+            <Input.TextArea rows={4} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="features_en"
+            label={t("billing:plans.form.featuresEn")}
+            extra={t("billing:plans.form.featuresHint")}
+          >
+            <Input.TextArea rows={4} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="position" label={t("billing:plans.form.position")}>
+            <InputNumber min={0} max={10_000} precision={0} style={{ width: "100%" }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="active" label={t("billing:plans.form.active")} valuePropName="checked">
+            <Switch disabled={isDefault} />
+          </Form.Item>
+        </Col>
+      </Row>
+      {failure && (
+        <Alert
+          type="error"
+          showIcon
+          title={failure}
+          style={{ marginBottom: 16 }}
+          data-testid="plan-form-error"
+        />
+      )}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="plan-form-submit">
+          {t("common:actions.save")}
+        </Button>
+        <Button onClick={onCancel}>{t("common:actions.cancel")}</Button>
+      </Space>
+    </Form>
+  );
+}
+
+/** The plan rules of the API, said plainly: default plan (409), provider down (502), invalid fields (422). */
+export function planErrorText(error: unknown, isDefault: boolean, t: (key: string) => string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 409)
+      return isDefault ? t("billing:plans.errors.defaultPlan") : t("billing:plans.errors.conflict");
+    if (error.status === 502 || error.code === "PROVIDER_ERROR") return t("billing:plans.errors.provider");
+    if (error.status === 422 || error.status === 400) return t("billing:plans.errors.invalid");
+  }
+  return errorText(error);
+}

@@ -1,0 +1,73 @@
+import type { Plan } from "@parlons/contract";
+import { describe, expect, it } from "vitest";
+import {
+  centsFromDecimal,
+  decimalFromCents,
+  EMPTY_PLAN,
+  linesToList,
+  listToLines,
+  toFormValues,
+  toPlanBody,
+} from "./plan-form-values";
+
+describe("amounts", () => {
+  it("turns a decimal amount into integer cents", () => {
+    expect(centsFromDecimal(9.9)).toBe(990);
+    expect(centsFromDecimal(0.1 + 0.2)).toBe(30);
+    expect(centsFromDecimal(19.99)).toBe(1999);
+    expect(centsFromDecimal("12,50")).toBe(1250);
+    expect(centsFromDecimal("1 000.5")).toBe(100050);
+    expect(centsFromDecimal(null)).toBe(0);
+    expect(centsFromDecimal("abc")).toBe(0);
+    expect(centsFromDecimal(-3)).toBe(0);
+  });
+
+  it("and back", () => {
+    expect(decimalFromCents(990)).toBe(9.9);
+    expect(decimalFromCents(0)).toBe(0);
+  });
+});
+
+describe("feature lists", () => {
+  it("one per line, blank lines dropped", () => {
+    expect(linesToList(" All lessons \n\n  Offline audio\r\n")).toEqual(["All lessons", "Offline audio"]);
+    expect(linesToList("")).toEqual([]);
+    expect(listToLines(["a", "b"])).toBe("a\nb");
+  });
+});
+
+describe("plan body", () => {
+  it("maps the form to the API body and back", () => {
+    const body = toPlanBody({
+      ...EMPTY_PLAN,
+      name: " Premium ",
+      name_fr: "Premium",
+      amount: 9.9,
+      currency: "eur",
+      features_en: "All lessons\nNew courses",
+      position: null,
+    });
+    expect(body).toEqual({
+      name: "Premium",
+      name_fr: "Premium",
+      amount: 990,
+      currency: "EUR",
+      interval: "month",
+      description_en: "",
+      description_fr: "",
+      features_en: ["All lessons", "New courses"],
+      features_fr: [],
+      active: true,
+      position: 0,
+    });
+    const plan: Plan = {
+      ...body,
+      id: "p1",
+      is_default: false,
+      premium: true,
+      created_at: "",
+      updated_at: "",
+    };
+    expect(toFormValues(plan)).toMatchObject({ amount: 9.9, features_en: "All lessons\nNew courses" });
+  });
+});

@@ -1,0 +1,188 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { ADMIN } from "../support/env";
+import { linkFromMail } from "../support/mail";
+
+type Json = Record<string, unknown>;
+interface PlanJson {
+  id: string;
+  name: string;
+  name_fr: string;
+  premium: boolean;
+  amount: number;
+  currency: string;
+}
+
+/** The price as the page shows it ("9,90 €" / "€9.90"), with plain spaces for matching. */
+function price(plan: PlanJson, locale: "fr-FR" | "en-GB"): RegExp {
+  const text = new Intl.NumberFormat(locale, { style: "currency", currency: plan.currency }).format(
+    plan.amount / 100,
+  );
+  return new RegExp(text.replace(/[\u00a0\u202f ]/g, "\\s").replace(/[.$]/g, "\\$&"));
+}
+
+async function token(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const res = await request.post("/api/v1/user/authenticate", { data: { username, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+async function getJson<T = Json>(request: APIRequestContext, path: string, bearer?: string): Promise<T> {
+  const res = await request.get(path, { headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** The seed holds the free plan only; the flow needs a premium one: created through the API as admin. */
+async function premiumPlan(request: APIRequestContext): Promise<PlanJson> {
+  const active = await getJson<{ data: { plans: PlanJson[] } }>(request, "/api/v1/plans/active");
+  const existing = active.data.plans.find((p) => p.premium);
+  if (existing) return existing;
+  const admin = await token(request, ADMIN.email, ADMIN.password);
+  const res = await request.post("/api/v1/plans", {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: {
+      name: "Premium",
+      name_fr: "Premium",
+      amount: 990,
+      currency: "EUR",
+      interval: "month",
+      description_en: "Every lesson of every course.",
+      description_fr: "Toutes les leçons de tous les cours.",
+      features_en: ["Every lesson", "New courses first"],
+      features_fr: ["Toutes les leçons", "Les nouveaux cours en premier"],
+      position: 1,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { plan: PlanJson } }).data.plan;
+}
+
+/** A free learner: self-registered, activated through the mail link. */
+async function freeLearner(request: APIRequestContext) {
+  const email = `billing.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  const password = "Bonjour-2026!";
+  const res = await request.post("/api/v1/user/self-register", { data: { email, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const link = await linkFromMail(email, /http:\/\/127\.0\.0\.1:\d+\/activate\/[\w-]+/);
+  const activationToken = link.split("/activate/")[1] ?? "";
+  await getJson(request, `/api/v1/user/account-activate/${activationToken}`);
+  return { email, password };
+}
+
+/** Lesson 2 of the seeded demo course, as the learner sees it through the API. */
+async function lessonTwoLocked(request: APIRequestContext, bearer: string): Promise<boolean> {
+  const courses = await getJson<{ data: { courses: { id: string }[] } }>(
+    request,
+    "/api/v1/courses/active",
+    bearer,
+  );
+  const course = courses.data.courses[0];
+  expect(course, "the demo course is seeded").toBeTruthy();
+  const lessons = await getJson<{
+    data: { lessons: { position: number; locked: boolean; free: boolean }[] };
+  }>(request, `/api/v1/courses/${course?.id}/lessons`, bearer);
+  const sorted = [...lessons.data.lessons].sort((a, b) => a.position - b.position);
+  const second = sorted[1];
+  expect(second, "the demo course has a second lesson").toBeTruthy();
+  expect(second?.free).toBe(false);
+  return second?.locked ?? true;
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto("/auth/login");
+  const form = page.getByTestId("login-form");
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Mot de passe").fill(password);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test("pricing is public: plans side by side, signup on choose, cancelled checkout message (FR and EN)", async ({
+  page,
+  request,
+}) => {
+  const plan = await premiumPlan(request);
+  await page.goto("/pricing?checkout=cancelled");
+  await expect(page.getByTestId("checkout-cancelled")).toContainText("Paiement annulé");
+  const cards = page.getByTestId("pricing-plan");
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(2);
+  const card = page.locator(`[data-testid="pricing-plan"][data-plan-id="${plan.id}"]`);
+  await expect(card).toContainText(price(plan, "fr-FR"));
+  await expect(card).toContainText("/ mois");
+  await card.getByTestId("choose-plan").click();
+  await expect(page.getByRole("dialog", { name: "Créer un compte" })).toBeVisible();
+
+  await page.goto("/en/pricing");
+  await expect(page.locator(`[data-testid="pricing-plan"][data-plan-id="${plan.id}"]`)).toContainText(
+    price(plan, "en-GB"),
+  );
+  await expect(page.getByTestId("pricing-plan").first()).toContainText("Discovery");
+});
+
+test("free learner → upgrade → demo checkout → premium at once → cancel keeps access until the period ends", async ({
+  page,
+  request,
+}) => {
+  const plan = await premiumPlan(request);
+  const learner = await freeLearner(request);
+  const bearer = await token(request, learner.email, learner.password);
+  expect(await lessonTwoLocked(request, bearer)).toBe(true);
+
+  await login(page, learner.email, learner.password);
+  await expect(page.getByTestId("plan-tag")).toContainText("Découverte");
+
+  // upgrade → pricing: the free plan is marked as the current one
+  await page.getByTestId("upgrade-button").click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.locator('[data-testid="pricing-plan"][data-current="true"]')).toContainText("Découverte");
+  const card = page.locator(`[data-testid="pricing-plan"][data-plan-id="${plan.id}"]`);
+  await card.getByTestId("choose-plan").click();
+
+  // the demo checkout says plainly that no money moves
+  const checkout = page.getByTestId("demo-checkout");
+  await expect(checkout).toBeVisible();
+  await expect(checkout).toContainText("Paiement de démonstration : aucun argent n'est débité");
+  await expect(page).toHaveURL(/\/billing\/subscription-payment\?demo=/);
+  await page.getByTestId("demo-approve").click();
+  await expect(page.getByTestId("checkout-success")).toBeVisible();
+
+  // the header follows without a reload
+  await expect(page.getByTestId("plan-tag")).toContainText(plan.name_fr);
+  await expect(page.getByTestId("upgrade-button")).toHaveCount(0);
+  expect(await lessonTwoLocked(request, bearer)).toBe(false);
+
+  // billing: active, one payment, then cancel
+  await page.getByTestId("checkout-success").getByRole("link", { name: "Mon abonnement" }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByTestId("billing-status")).toHaveText("Actif");
+  await expect(page.getByTestId("payments-table")).toContainText(price(plan, "fr-FR"));
+  await page.getByTestId("billing-cancel").click();
+  const confirm = page.getByRole("dialog").filter({ hasText: "Résilier votre abonnement ?" });
+  await expect(confirm).toContainText("jusqu'à la fin de la période déjà payée");
+  await confirm.getByRole("button", { name: "Oui, résilier" }).click();
+
+  // as designed (docs/decisions.md): cancelled, premium until the paid period ends
+  await expect(page.getByTestId("billing-status")).toHaveText("Résilié");
+  await expect(page.getByTestId("billing-access-until")).not.toHaveText("—");
+  await expect(page.getByTestId("billing-cancelled-note")).toContainText("vous gardez l'accès");
+  await expect(page.getByTestId("billing-cancel")).toHaveCount(0);
+  await expect(page.getByTestId("plan-tag")).toContainText(plan.name_fr);
+  expect(await lessonTwoLocked(request, bearer)).toBe(false);
+});
+
+test("a declined demo payment fails clearly and changes nothing", async ({ page, request }) => {
+  const plan = await premiumPlan(request);
+  const learner = await freeLearner(request);
+  await login(page, learner.email, learner.password);
+  await page.goto("/en/pricing");
+  await page
+    .locator(`[data-testid="pricing-plan"][data-plan-id="${plan.id}"]`)
+    .getByTestId("choose-plan")
+    .click();
+  await expect(page.getByTestId("demo-checkout")).toContainText("Demo payment: no money moves");
+  await page.getByTestId("demo-decline").click();
+  await expect(page.getByTestId("checkout-failed")).toContainText("declined");
+  await expect(page.getByTestId("plan-tag")).toContainText("Discovery");
+  await expect(page.getByTestId("upgrade-button")).toBeVisible();
+});

@@ -1,0 +1,177 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN } from "../support/env";
+import { linkFromMail } from "../support/mail";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const MP3 = path.join(root, "apps/api/test/fixtures/tone-10s.mp3");
+const DEMO_SLUG = "anglais-pour-debutants";
+const SHOTS = process.env.E2E_SHOTS; // directory for screenshots when set
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto("/auth/login");
+  const form = page.getByTestId("login-form");
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Mot de passe").fill(password);
+  await form.getByTestId("login-submit").click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+function toast(page: Page, text: string) {
+  return page.locator(".ant-message").getByText(text, { exact: true });
+}
+
+/** Current state of the lesson's <audio>. */
+function audioState(page: Page) {
+  return page.locator("[data-testid=player] audio").evaluate((el: HTMLAudioElement) => ({
+    currentTime: el.currentTime,
+    paused: el.paused,
+    playbackRate: el.playbackRate,
+    preservesPitch: el.preservesPitch,
+  }));
+}
+
+test("an admin creates a course and a lesson from an MP3 uploaded in the browser", async ({ page }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+
+  await page.goto("/courses/create");
+  const form = page.getByTestId("course-form");
+  await expect(form).toBeVisible();
+  const title = `Espagnol e2e ${Date.now()}`;
+  await form.getByLabel("Titre (français)").fill(title);
+  await form.getByLabel("Titre (anglais)").fill(`Spanish e2e ${Date.now()}`);
+  await form.getByLabel("Description (français)").fill("Un cours créé par le test de bout en bout.");
+  await page.getByTestId("course-submit").click();
+  await expect(toast(page, "Cours créé")).toBeVisible();
+  await page.waitForURL(/\/courses\/[0-9a-f-]{36}\/lessons$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+
+  await page.getByTestId("lesson-add").click();
+  const lessonForm = page.getByTestId("lesson-form");
+  await expect(lessonForm).toBeVisible();
+  await lessonForm.getByLabel("Titre (français)").fill("Premier son");
+  await lessonForm.getByLabel("Titre (anglais)").fill("First sound");
+
+  const upload = page.getByTestId("lesson-upload");
+  const send = page.getByTestId("lesson-upload-send");
+  await expect(send).toBeDisabled(); // until a file is chosen
+  await upload.locator("input[type=file]").setInputFiles(MP3);
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(toast(page, "Fichier tone-10s.mp3 envoyé avec succès")).toBeVisible();
+  await expect(page.getByTestId("lesson-duration")).toHaveText("Durée : 0:10");
+  await lessonForm.getByRole("switch", { name: /Gratuite/ }).click();
+  await shot(page, "admin-lesson-form");
+  await page.getByTestId("lesson-submit").click();
+  await expect(toast(page, "Leçon créée")).toBeVisible();
+
+  // the lesson is listed with its duration, and the course page shows it
+  await page.getByRole("button", { name: "Fermer" }).click();
+  const row = page.getByTestId("lesson-row").filter({ hasText: "Premier son" });
+  await expect(row).toContainText("10 s");
+  await shot(page, "admin-lessons");
+});
+
+test("a free learner plays the free lesson, meets the lock, practises, resumes and progresses", async ({
+  page,
+  request,
+}) => {
+  const email = `learner-${Date.now()}@e2e.test`;
+  const password = "Learner-pass!1";
+  const signup = await request.post("/api/v1/user/self-register", {
+    data: { email, password, role: "CUSTOMER", course_id: null, speak: "FR" },
+  });
+  expect(signup.ok()).toBe(true);
+  const link = await linkFromMail(email, /https?:\/\/[^\s"<>]+\/activate\/[\w-]+/);
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByTestId("activate-success")).toBeVisible();
+  await login(page, email, password);
+
+  // the dashboard has no course in progress yet
+  await expect(page.getByTestId("learner-progress")).toBeVisible();
+  await expect(page.getByTestId("progress-bar")).toHaveCount(0);
+
+  // course page: lesson 1 open, lesson 2 locked, upgrade call to action
+  await page.goto(`/courses/${DEMO_SLUG}`);
+  const rows = page.getByTestId("lesson-row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toHaveAttribute("data-locked", "false");
+  await expect(rows.nth(1)).toHaveAttribute("data-locked", "true");
+  await expect(page.getByTestId("upgrade-cta")).toBeVisible();
+  await expect(page.getByTestId("upgrade-cta").getByRole("link")).toHaveAttribute("href", "/pricing");
+  await expect(page).toHaveTitle(/Anglais pour débutants · Parlons/);
+  await shot(page, "learner-course");
+
+  await rows.nth(0).getByRole("link").click();
+  await expect(page.getByTestId("player")).toBeVisible();
+  await expect(page.getByTestId("transcript")).toContainText("My name is Anna.");
+
+  // play: the audio element really advances
+  await page.getByTestId("player-play").click();
+  await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(1);
+
+  // speed 1.5× keeps the pitch
+  await page.getByTestId("player-speed").click();
+  await page.locator(".ant-select-item-option", { hasText: "1,5×" }).click();
+  await expect.poll(async () => (await audioState(page)).playbackRate).toBe(1.5);
+  expect((await audioState(page)).preservesPitch).toBe(true);
+  // keyboard (focus out of the speed field first: shortcuts stay off in fields): ">" one step faster
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.keyboard.press(">");
+  await expect.poll(async () => (await audioState(page)).playbackRate).toBe(1.75);
+  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(3);
+
+  // a transcript line seeks there and becomes the highlighted one
+  await page
+    .getByTestId("transcript")
+    .getByRole("button", { name: /How are you\?/ })
+    .click();
+  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(7);
+  await expect(page.getByTestId("transcript").locator("[aria-current=true]")).toContainText("How are you?");
+  // Media Session metadata for the lock screen and headset buttons
+  expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Les salutations");
+
+  // pause: the position is saved on the server
+  const saved = page.waitForResponse(
+    (r) => r.url().includes("/done-customer") && r.request().method() === "POST" && r.ok(),
+  );
+  await page.getByTestId("player-play").click();
+  await saved;
+  const pausedAt = (await audioState(page)).currentTime;
+  expect(pausedAt).toBeGreaterThan(7);
+  await shot(page, "learner-player");
+
+  // reload: the player resumes there
+  await page.reload();
+  await expect(page.getByTestId("player")).toBeVisible();
+  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(pausedAt - 1);
+  expect((await audioState(page)).currentTime).toBeLessThan(pausedAt + 1);
+  await expect(page.getByTestId("player-time")).not.toHaveText(/^0:00 /);
+
+  // the course is now in progress at 0 %; marking the lesson done moves it to 33 %
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("progress-bar")).toHaveAttribute("data-percent", "0");
+  await page.getByTestId("continue-lesson").click();
+  await expect(page.getByTestId("mark-done")).toHaveAttribute("data-done", "false");
+  await page.getByTestId("mark-done").click();
+  await expect(page.getByTestId("mark-done")).toHaveAttribute("data-done", "true");
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("progress-bar")).toHaveAttribute("data-percent", "33");
+  await expect(page.getByTestId("done-this-week")).toContainText("1");
+  await shot(page, "learner-dashboard");
+});
+
+test("the catalogue and the home page list the courses, in French and English", async ({ page }) => {
+  await page.goto("/courses");
+  await expect(page.getByTestId("course-card").first()).toBeVisible();
+  await expect(page).toHaveTitle("Cours · Parlons");
+  await page.goto("/en/courses/more");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("All courses");
+  await expect(page.getByTestId("course-card").filter({ hasText: "English for beginners" })).toBeVisible();
+  await shot(page, "catalogue-en");
+});
