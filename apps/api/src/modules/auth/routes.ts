@@ -18,17 +18,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../lib/route-schemas";
 import { principalOf, sessionOf } from "../../plugins/auth";
 import type { IssuedTokens } from "./session-service";
 
 export const REFRESH_COOKIE = "auth.refresh";
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  422: errorResponse,
-  429: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 422, 429);
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -19,18 +19,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest } from "../../lib/errors";
+import { bearer, errorResponses } from "../../lib/route-schemas";
 import { principalOf } from "../../plugins/auth";
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-  502: errorResponse,
-};
-const bearer = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
 const tags = ["billing"];
 const base = "/v1/customer-plan";
 

@@ -10,7 +10,6 @@ import {
   courseUpdateBody,
   customerProgressQuery,
   customerProgressResponse,
-  errorResponse,
   idParams,
   PERMISSIONS,
   popularToggleBody,
@@ -19,18 +18,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
+import { bearer, errorResponses } from "../../lib/route-schemas";
 import { principalOf } from "../../plugins/auth";
 import { canSeeCourse } from "./policy";
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-};
-const bearer = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const tags = ["courses"];
 
 /** Monday 00:00 UTC of the current week. */

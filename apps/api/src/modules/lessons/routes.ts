@@ -2,7 +2,6 @@ import {
   courseIdParams,
   doneCustomerBody,
   doneCustomerResponse,
-  errorResponse,
   lessonBody,
   lessonColumnBody,
   lessonDeleteResponse,
@@ -17,22 +16,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { forbidden, notFound } from "../../lib/errors";
+import { bearer, errorResponses } from "../../lib/route-schemas";
 import { principalOf } from "../../plugins/auth";
 import { canSeeCourse } from "../courses/policy";
 import { uploadFromRequest } from "../media/routes";
 import { canSeeLesson, isLessonStaff, type LessonViewer } from "./policy";
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  413: errorResponse,
-  415: errorResponse,
-  422: errorResponse,
-};
-const bearer = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 const tags = ["lessons"];
 const base = "/v1/courses/:courseId/lessons";
 

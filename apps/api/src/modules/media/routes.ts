@@ -1,7 +1,6 @@
 import type { FastifyMultipartOptions } from "@fastify/multipart";
 import {
   audioQuery,
-  errorResponse,
   MAX_UPLOAD_BYTES,
   PERMISSIONS,
   type UploadResponse,
@@ -11,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, forbidden, notFound } from "../../lib/errors";
+import { errorResponses } from "../../lib/route-schemas";
 import { principalOf } from "../../plugins/auth";
 import { canSeeLesson, isLessonStaff } from "../lessons/policy";
 import { sendStoredFile } from "./deliver";
@@ -41,16 +41,7 @@ export async function uploadFromRequest(
   return media.keep(principalOf(request).id, upload);
 }
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  413: errorResponse,
-  415: errorResponse,
-  416: errorResponse,
-  422: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415, 416, 422);
 const binary = z.unknown().describe("The file's bytes");
 
 export default async function mediaRoutes(fastify: FastifyInstance) {

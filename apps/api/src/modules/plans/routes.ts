@@ -1,6 +1,5 @@
 import {
   createPlanBody,
-  errorResponse,
   idParams,
   PERMISSIONS,
   planDeleteResponse,
@@ -11,19 +10,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
+import { bearer, errorResponses } from "../../lib/route-schemas";
 import { canSeeInactivePlans } from "./policy";
 import { presentPlan } from "./service";
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-  502: errorResponse,
-};
-const bearer = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
 const tags = ["plans"];
 
 export default async function planRoutes(fastify: FastifyInstance) {

@@ -1,6 +1,5 @@
 import {
   addUserBody,
-  errorResponse,
   idParams,
   PERMISSIONS,
   passwordField,
@@ -18,19 +17,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden, notFound, validationFailed } from "../../lib/errors";
+import { bearer, errorResponses } from "../../lib/route-schemas";
 import { principalOf } from "../../plugins/auth";
 import { hashPassword } from "../auth/passwords";
 import { canEditProfile } from "./policy";
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-};
-const bearer = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
