@@ -39,7 +39,8 @@ export function LoginForm({ onSuccess, onCreateAccount, idPrefix = "login" }: Lo
     try {
       const res = await authenticate({ username: values.username.trim(), password: values.password });
       const user = await startSession(res.data.accessToken, res.data.expiresIn);
-      message.success(res.message || t("auth:login.success"));
+      // the server sends an English message for API users; the UI speaks the reader's language
+      message.success(t("auth:login.success"));
       onSuccess(user);
     } catch (error) {
       if (error instanceof ApiError && error.code === "ACCOUNT_NOT_ACTIVATED") {

@@ -27,9 +27,9 @@ export function ProfilePage() {
   const submit = async (values: ProfileValues) => {
     setPending(true);
     try {
-      const res = await updateProfile(user.id, { ...values, full_name: values.full_name.trim() });
+      await updateProfile(user.id, { ...values, full_name: values.full_name.trim() });
       await loadCurrentUser();
-      message.success(res.message || t("app:profile.saved"));
+      message.success(t("app:profile.saved"));
     } catch (error) {
       if (!applyFieldErrors(form, error, ["full_name", "gender", "speak"])) message.error(errorText(error));
     } finally {
