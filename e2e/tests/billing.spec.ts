@@ -32,7 +32,7 @@ async function getJson<T = Json>(request: APIRequestContext, path: string, beare
   return (await res.json()) as T;
 }
 
-/** The seed holds the free plan only; the flow needs a premium one: created through the API as admin. */
+/** The seeded premium plan, or one created through the API as admin when staff removed them. */
 async function premiumPlan(request: APIRequestContext): Promise<PlanJson> {
   const active = await getJson<{ data: { plans: PlanJson[] } }>(request, "/api/v1/plans/active");
   const existing = active.data.plans.find((p) => p.premium);
@@ -70,6 +70,37 @@ async function freeLearner(request: APIRequestContext) {
 }
 
 /** Lesson 2 of the seeded demo course, as the learner sees it through the API. */
+async function lessonTwo(request: APIRequestContext, bearer: string) {
+  const courses = await getJson<{ data: { courses: { id: string }[] } }>(
+    request,
+    "/api/v1/courses/active",
+    bearer,
+  );
+  const courseId = courses.data.courses[0]?.id ?? "";
+  const lessons = await getJson<{ data: { lessons: { id: string; position: number }[] } }>(
+    request,
+    `/api/v1/courses/${courseId}/lessons`,
+    bearer,
+  );
+  const second = [...lessons.data.lessons].sort((a, b) => a.position - b.position)[1];
+  return { courseId, lessonId: second?.id ?? "" };
+}
+
+/** Opens a lesson page and checks that its audio really plays (the bytes are served). */
+async function playsInBrowser(page: Page, courseId: string, lessonId: string) {
+  await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
+  await page.getByTestId("player-play").click();
+  await expect
+    .poll(
+      () => page.locator("[data-testid=player] audio").evaluate((el: HTMLAudioElement) => el.currentTime),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBeGreaterThan(1);
+  await page.getByTestId("player-play").click();
+}
+
 async function lessonTwoLocked(request: APIRequestContext, bearer: string): Promise<boolean> {
   const courses = await getJson<{ data: { courses: { id: string }[] } }>(
     request,
@@ -152,8 +183,14 @@ test("free learner → upgrade → demo checkout → premium at once → cancel 
   await expect(page.getByTestId("upgrade-button")).toHaveCount(0);
   expect(await lessonTwoLocked(request, bearer)).toBe(false);
 
-  // billing: active, one payment, then cancel
+  // the premium lesson plays in the browser
   await page.getByTestId("checkout-success").getByRole("link", { name: "Mon abonnement" }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  const premiumLesson = await lessonTwo(request, bearer);
+  await playsInBrowser(page, premiumLesson.courseId, premiumLesson.lessonId);
+
+  // billing: active, one payment, then cancel
+  await page.goto("/billing");
   await expect(page).toHaveURL(/\/billing$/);
   await expect(page.getByTestId("billing-status")).toHaveText("Actif");
   await expect(page.getByTestId("payments-table")).toContainText(price(plan, "fr-FR"));
@@ -169,6 +206,7 @@ test("free learner → upgrade → demo checkout → premium at once → cancel 
   await expect(page.getByTestId("billing-cancel")).toHaveCount(0);
   await expect(page.getByTestId("plan-tag")).toContainText(plan.name_fr);
   expect(await lessonTwoLocked(request, bearer)).toBe(false);
+  await playsInBrowser(page, premiumLesson.courseId, premiumLesson.lessonId);
 });
 
 test("a declined demo payment fails clearly and changes nothing", async ({ page, request }) => {
