@@ -35,6 +35,7 @@ import { defaultWebDist } from "./paths";
 import authPlugin from "./plugins/auth";
 import errorsPlugin from "./plugins/errors";
 import openapiPlugin from "./plugins/openapi";
+import securityHeaders from "./plugins/security-headers";
 import webPlugin from "./plugins/web";
 
 export interface BuildOptions {
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ),
   );
 
+  await app.register(securityHeaders, { audioBaseUrl: config.media.audioBaseUrl });
   await app.register(cookie);
   let redis: import("ioredis").Redis | undefined;
   if (config.redisUrl) {

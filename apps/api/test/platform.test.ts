@@ -32,6 +32,17 @@ describe("health and docs", () => {
     expect((await t.request({ method: "GET", url: "/api/docs" })).statusCode).toBeLessThan(400);
   });
 
+  it("sends security headers: a strict CSP, no sniffing, no framing", async () => {
+    const res = await t.request({ method: "GET", url: "/api/health" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
   it("answers unknown API routes with the JSON error envelope", async () => {
     const res = await t.request({ method: "GET", url: "/api/v1/nothing-here" });
     expect(res.statusCode).toBe(404);
