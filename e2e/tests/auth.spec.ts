@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
+import { expect, test } from "../support/fixtures";
 import { linkFromMail } from "../support/mail";
 
 const unique = () => `learner.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.test`;

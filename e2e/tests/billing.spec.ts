@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
+import { expect, test } from "../support/fixtures";
 import { linkFromMail } from "../support/mail";
 
 type Json = Record<string, unknown>;

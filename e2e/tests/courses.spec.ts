@@ -1,7 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
+import { expect, test } from "../support/fixtures";
 import { linkFromMail } from "../support/mail";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
