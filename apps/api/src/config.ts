@@ -8,52 +8,82 @@ const bool = z
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** Every environment variable the API reads, validated once at start-up. */
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.url().optional(),
-  PUBLIC_URL: z.url().optional(),
-  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(900),
-  REFRESH_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .min(300)
-    .default(60 * 60 * 24 * 30),
-  ADMIN_EMAIL: z.email().default("admin@parlons.local"),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Parlons <no-reply@parlons.local>"),
-  REDIS_URL: z.string().optional(),
-  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
-  TRUST_PROXY: bool.default(false),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  WEB_DIST: z.string().optional(),
-  SEED_DEMO: bool.default(true),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  FACEBOOK_APP_ID: z.string().optional(),
-  GITHUB_CLIENT_ID: z.string().optional(),
-  /** Where media files live: "disk" (DATA_DIR/media). An S3-compatible driver is not written yet. */
-  STORAGE_DRIVER: z.enum(["disk"]).default("disk"),
-  /** Seconds a signed audio URL stays valid (URLs are stable for this long, then live up to twice it). */
-  MEDIA_URL_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
-  /** Base URL audio URLs point to (a CDN in front of this server); this server when unset. */
-  AUDIO_BASE_URL: z.url().optional(),
-  PAYMENT_PROVIDER: z.enum(["paypal", "demo"]).optional(),
-  PAYPAL_CLIENT_ID: z.string().optional(),
-  PAYPAL_CLIENT_SECRET: z.string().optional(),
-  PAYPAL_WEBHOOK_ID: z.string().optional(),
-  PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
-  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  SUBSCRIPTION_SYNC_INTERVAL: z.coerce
-    .number()
-    .int()
-    .min(10)
-    .default(60 * 60),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z.url().optional(),
+    PUBLIC_URL: z.url().optional(),
+    JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(900),
+    REFRESH_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(300)
+      .default(60 * 60 * 24 * 30),
+    ADMIN_EMAIL: z.email().default("admin@parlons.local"),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("Parlons <no-reply@parlons.local>"),
+    REDIS_URL: z.string().optional(),
+    RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    WEB_DIST: z.string().optional(),
+    SEED_DEMO: bool.default(true),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    FACEBOOK_APP_ID: z.string().optional(),
+    GITHUB_CLIENT_ID: z.string().optional(),
+    /** Where media files live: "disk" (DATA_DIR/media) or "s3" (an S3-compatible bucket, S3_* below). */
+    STORAGE_DRIVER: z.enum(["disk", "s3"]).default("disk"),
+    /** The S3 API's base URL: https://s3.eu-west-3.amazonaws.com, http://127.0.0.1:9000 (MinIO)… */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http(s) URL" }).optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, "S3_REGION looks like eu-west-3")
+      .default("us-east-1"),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET is not a valid bucket name")
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Path-style URLs (endpoint/bucket/key), what MinIO needs; false for bucket.endpoint/key. */
+    S3_FORCE_PATH_STYLE: bool.default(true),
+    /** Folder inside the bucket that every key goes under, e.g. "parlons/". */
+    S3_PREFIX: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/,
+        "S3_PREFIX is folder names (letters, digits, . _ -) separated by /",
+      )
+      .optional(),
+    /** Seconds a signed audio URL stays valid (URLs are stable for this long, then live up to twice it). */
+    MEDIA_URL_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
+    /** Base URL audio URLs point to (a CDN in front of this server); this server when unset. */
+    AUDIO_BASE_URL: z.url().optional(),
+    PAYMENT_PROVIDER: z.enum(["paypal", "demo"]).optional(),
+    PAYPAL_CLIENT_ID: z.string().optional(),
+    PAYPAL_CLIENT_SECRET: z.string().optional(),
+    PAYPAL_WEBHOOK_ID: z.string().optional(),
+    PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
+    PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    SUBSCRIPTION_SYNC_INTERVAL: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .default(60 * 60),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER !== "s3") return;
+    for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[name])
+        ctx.addIssue({ code: "custom", path: [name], message: "required when STORAGE_DRIVER=s3" });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -100,12 +130,27 @@ export interface PaymentsConfig {
 }
 
 export interface MediaConfig {
-  driver: "disk";
-  /** Root folder of the disk driver. */
+  driver: "disk" | "s3";
+  /** Root folder of the disk driver; with s3, uploads in progress still go to its .tmp folder. */
   dir: string;
+  /** Set when driver is s3. */
+  s3: S3Config | undefined;
   urlTtl: number;
   /** Prefix of audio URLs (no trailing slash); "" means relative URLs on this server. */
   audioBaseUrl: string;
+}
+
+export interface S3Config {
+  /** Base URL without a trailing slash. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  /** Never logged nor put in an error message. */
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** "" or a folder ending with "/". */
+  prefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -166,6 +211,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     media: {
       driver: env.STORAGE_DRIVER,
       dir: path.join(dataDir, "media"),
+      s3:
+        env.STORAGE_DRIVER === "s3" &&
+        env.S3_ENDPOINT &&
+        env.S3_BUCKET &&
+        env.S3_ACCESS_KEY_ID &&
+        env.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: env.S3_ENDPOINT.replace(/\/+$/, ""),
+              region: env.S3_REGION,
+              bucket: env.S3_BUCKET,
+              accessKeyId: env.S3_ACCESS_KEY_ID,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+              prefix: env.S3_PREFIX ? `${env.S3_PREFIX.replace(/\/+$/, "")}/` : "",
+            }
+          : undefined,
       urlTtl: env.MEDIA_URL_TTL,
       audioBaseUrl: (env.AUDIO_BASE_URL ?? "").replace(/\/+$/, ""),
     },

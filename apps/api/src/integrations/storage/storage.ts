@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { MediaConfig } from "../../config";
 import { createDiskStorage } from "./disk";
+import { createS3Storage } from "./s3";
 
 export interface StoredObject {
   size: number;
@@ -9,12 +10,12 @@ export interface StoredObject {
 
 /**
  * Where media bytes live. Keys are `folder/name` made by the server (random names),
- * never a client's file name. Disk is the only driver so far; an S3-compatible one
- * would implement the same four calls (put, stat, read with a byte range, delete).
+ * never a client's file name. Two drivers: local disk (the default) and an S3-compatible
+ * bucket (STORAGE_DRIVER=s3), with the same calls (put, stat, read with a byte range, delete).
  */
 export interface Storage {
-  readonly kind: "disk";
-  /** A folder for uploads in progress, on the same file system as the store. */
+  readonly kind: "disk" | "s3";
+  /** A local folder for uploads in progress (on the same file system as the store for disk). */
   tempDir(): Promise<string>;
   /** Moves a complete local file into the store under `key` (replacing any previous one). */
   putFile(key: string, localFile: string): Promise<void>;
@@ -39,5 +40,9 @@ export function isStorageKey(key: string): boolean {
 }
 
 export function createStorage(config: MediaConfig): Storage {
+  if (config.driver === "s3") {
+    if (!config.s3) throw new Error("STORAGE_DRIVER=s3 needs the S3_* settings");
+    return createS3Storage({ ...config.s3, tempRoot: config.dir });
+  }
   return createDiskStorage(config.dir);
 }
