@@ -12,8 +12,25 @@ const appTheme = {
   token: {
     colorPrimary: "#2f54eb",
     borderRadius: 8,
+    // antd's greys fail WCAG AA contrast on our light backgrounds: darker secondary texts
+    colorLink: "#1d39c4",
+    colorError: "#cf1322",
+    colorTextSecondary: "rgba(0, 0, 0, 0.68)",
+    colorTextDescription: "rgba(0, 0, 0, 0.66)",
+    colorTextTertiary: "rgba(0, 0, 0, 0.64)",
     fontFamily:
       "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+  components: {
+    // the preset tags' text shades (x7) are too light on their pale backgrounds for WCAG AA
+    Tag: {
+      green7: "#236b0b",
+      gold7: "#874d00",
+      orange7: "#873800",
+      red7: "#a8071a",
+      colorSuccess: "#236b0b",
+      colorWarning: "#874d00",
+    },
   },
 };
 

@@ -15,7 +15,7 @@ export function LangSwitch() {
       lang={target}
       hrefLang={target}
       className="lang-switch"
-      aria-label={t("common:lang.switchTo")}
+      aria-label={`${t("common:lang.short")} – ${t("common:lang.switchTo")}`}
       title={t("common:lang.switchTo")}
       data-testid="lang-switch"
       onClick={() => saveLang(target)}

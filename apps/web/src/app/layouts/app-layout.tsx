@@ -48,7 +48,11 @@ export function AppLayout() {
         theme="light"
         className="app-sider"
       >
-        <Link to={to("/dashboard")} className="logo app-logo" aria-label={t("common:nav.dashboard")}>
+        <Link
+          to={to("/dashboard")}
+          className="logo app-logo"
+          aria-label={`Parlons – ${t("common:nav.dashboard")}`}
+        >
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {!collapsed && <span>Parlons</span>}
         </Link>

@@ -273,7 +273,9 @@ function PaymentsCard() {
           rowKey="id"
           loading={payments.isPending}
           dataSource={payments.data?.payments ?? []}
-          locale={{ emptyText: t("billing:payments.empty") }}
+          locale={{
+            emptyText: <Typography.Text type="secondary">{t("billing:payments.empty")}</Typography.Text>,
+          }}
           scroll={{ x: true }}
           pagination={{
             current: page,

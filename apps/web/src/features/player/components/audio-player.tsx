@@ -382,8 +382,10 @@ export function AudioPlayer(props: AudioPlayerProps) {
           value={Math.min(time, total || time)}
           onChange={(v) => seek(v as number)}
           tooltip={{ formatter: (v) => formatClock(v ?? 0) }}
-          aria-label={t("player:seek")}
-          aria-valuetext={t("player:timeOf", { current: formatClock(time), total: formatClock(total) })}
+          ariaLabelForHandle={t("player:seek")}
+          ariaValueTextFormatterForHandle={() =>
+            t("player:timeOf", { current: formatClock(time), total: formatClock(total) })
+          }
           marks={
             isLoopActive(loop)
               ? { [loop.a]: "A", [loop.b]: "B" }

@@ -47,7 +47,6 @@ export function Transcript({ cues, text, current, onSeek }: TranscriptProps) {
             className="transcript__line"
             aria-current={i === current ? "true" : undefined}
             onClick={() => onSeek(cue.start)}
-            aria-label={t("player:seekToLine", { time: formatClock(cue.start), text: cue.text })}
           >
             <span className="transcript__time">{formatClock(cue.start)}</span>
             <span className="transcript__text">{cue.text}</span>
