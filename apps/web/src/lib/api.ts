@@ -64,21 +64,39 @@ export function onSessionExpired(handler: () => void): void {
   sessionExpired = handler;
 }
 
-/** `POST /v1/auth/refresh` (cookie-based), shared by concurrent callers. */
+async function postRefresh(): Promise<Response> {
+  return fetch(`${API_BASE}/v1/auth/refresh`, {
+    method: "POST",
+    credentials: "include",
+    headers: { Accept: "application/json" },
+  });
+}
+
+/**
+ * Rotates the refresh cookie. Tabs of the same browser share the cookie: the Web Locks API
+ * makes them take turns, so a tab never presents a token another tab has just rotated; where
+ * locks are missing, a refused refresh is tried once more, with the cookie the other tab set.
+ */
+async function rotate(): Promise<boolean> {
+  let res = await postRefresh();
+  if (res.status === 401 && !("locks" in navigator)) {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    res = await postRefresh();
+  }
+  if (!res.ok) return false;
+  const body = (await res.json()) as { data?: { accessToken?: string; expiresIn?: number } };
+  const token = body.data?.accessToken;
+  if (!token) return false;
+  setAccessToken(token, body.data?.expiresIn);
+  return true;
+}
+
+/** `POST /v1/auth/refresh` (cookie-based), shared by concurrent callers of this tab. */
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch(`${API_BASE}/v1/auth/refresh`, {
-        method: "POST",
-        credentials: "include",
-        headers: { Accept: "application/json" },
-      });
-      if (!res.ok) return false;
-      const body = (await res.json()) as { data?: { accessToken?: string; expiresIn?: number } };
-      const token = body.data?.accessToken;
-      if (!token) return false;
-      setAccessToken(token, body.data?.expiresIn);
-      return true;
+      if ("locks" in navigator) return await navigator.locks.request("parlons-auth-refresh", rotate);
+      return await rotate();
     } catch {
       return false;
     } finally {
