@@ -142,3 +142,19 @@ test("not-found page, legacy routes and coming-soon pages", async ({ page }) => 
   await page.goto("/login_old");
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
+
+test("two tabs restoring the session at the same moment both stay signed in", async ({ page, context }) => {
+  await page.goto("/auth/login");
+  const form = page.getByTestId("login-form");
+  await form.getByLabel("E-mail").fill(ADMIN.email);
+  await form.getByLabel("Mot de passe").fill(ADMIN.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const second = await context.newPage();
+  for (let round = 0; round < 3; round++) {
+    await Promise.all([page.goto("/dashboard"), second.goto("/profile")]);
+    await expect(page.getByTestId("dashboard-greeting")).toBeVisible();
+    await expect(second.getByTestId("profile-save")).toBeVisible();
+  }
+  await second.close();
+});
