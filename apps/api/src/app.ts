@@ -29,6 +29,8 @@ import planRoutes from "./modules/plans/routes";
 import { createPlanService } from "./modules/plans/service";
 import roleRoutes from "./modules/roles/routes";
 import { createRoleService } from "./modules/roles/service";
+import settingsRoutes from "./modules/settings/routes";
+import { createSettingsService, settingsDefaults } from "./modules/settings/service";
 import userRoutes from "./modules/users/routes";
 import { createUserService } from "./modules/users/service";
 import { defaultWebDist } from "./paths";
@@ -53,11 +55,20 @@ function createServices(
   providers: PaymentProviders,
 ) {
   const { db } = database;
+  const settings = createSettingsService({ db, defaults: settingsDefaults(config) });
   const roles = createRoleService(db);
   const users = createUserService(db, roles);
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
   const sessions = createSessionService(db, signer, config.refreshTokenTtl);
-  const auth = createAuthService({ db, users, sessions, mailer, publicUrl: config.publicUrl, log: app.log });
+  const auth = createAuthService({
+    db,
+    users,
+    sessions,
+    mailer,
+    settings,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   const entitlement = createEntitlementService(db);
   const plans = createPlanService({ db, providers });
   const billing = createBillingService({
@@ -72,14 +83,17 @@ function createServices(
   // spec §4: after a login on a paid plan, the provider's subscription is checked
   auth.onLogin((userId) => billing.checkAtLogin(userId));
   const media = createMediaService({ db, storage: createStorage(config.media) });
-  const mediaUrls = createMediaUrlSigner({
-    secret: config.jwtSecret,
-    ttlSeconds: config.media.urlTtl,
-    baseUrl: config.media.audioBaseUrl,
+  const mediaUrls = createMediaUrlSigner({ secret: config.jwtSecret, ttlSeconds: config.media.urlTtl });
+  const lessons = createLessonService({
+    db,
+    media,
+    entitlement,
+    urls: mediaUrls,
+    audioBaseUrl: () => settings.audioBaseUrl(),
   });
-  const lessons = createLessonService({ db, media, entitlement, urls: mediaUrls });
   const courses = createCourseService({ db, lessons, media });
   return {
+    settings,
     roles,
     users,
     signer,
@@ -140,7 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ),
   );
 
-  await app.register(securityHeaders, { audioBaseUrl: config.media.audioBaseUrl });
+  await app.register(securityHeaders, { audioBaseUrl: () => services.settings.audioBaseUrl() });
   await app.register(cookie);
   let redis: import("ioredis").Redis | undefined;
   if (config.redisUrl) {
@@ -169,6 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(roleRoutes);
+      await api.register(settingsRoutes);
       await api.register(planRoutes);
       await api.register(billingRoutes);
       await api.register(multipart, multipartOptions);

@@ -25,6 +25,8 @@ const envSchema = z
       .default(60 * 60 * 24 * 30),
     ADMIN_EMAIL: z.email().default("admin@parlons.local"),
     ADMIN_PASSWORD: z.string().min(8).optional(),
+    /** Seeds the public contact address of the settings (ADMIN_EMAIL when unset); then edited in /setting. */
+    CONTACT_EMAIL: z.email().optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Parlons <no-reply@parlons.local>"),
     REDIS_URL: z.string().optional(),
@@ -63,7 +65,7 @@ const envSchema = z
       .optional(),
     /** Seconds a signed audio URL stays valid (URLs are stable for this long, then live up to twice it). */
     MEDIA_URL_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
-    /** Base URL audio URLs point to (a CDN in front of this server); this server when unset. */
+    /** Seeds the settings' audio source on first start: a CDN in front of this server; this server when unset. */
     AUDIO_BASE_URL: z.url().optional(),
     PAYMENT_PROVIDER: z.enum(["paypal", "demo"]).optional(),
     PAYPAL_CLIENT_ID: z.string().optional(),
@@ -98,6 +100,8 @@ export interface Config {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   admin: { email: string; password: string | undefined };
+  /** Seed of the settings' contact address. */
+  contactEmail: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
@@ -136,7 +140,10 @@ export interface MediaConfig {
   /** Set when driver is s3. */
   s3: S3Config | undefined;
   urlTtl: number;
-  /** Prefix of audio URLs (no trailing slash); "" means relative URLs on this server. */
+  /**
+   * Seed of the settings' audio source (no trailing slash): a CDN base URL, or "" for relative
+   * URLs on this server. Audio URLs follow the settings, not this value, once the row exists.
+   */
   audioBaseUrl: string;
 }
 
@@ -198,6 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
     admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
+    contactEmail: (env.CONTACT_EMAIL ?? env.ADMIN_EMAIL).toLowerCase(),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,

@@ -175,6 +175,7 @@ describe("mail", () => {
         users: t.app.deps.services.users,
         sessions: t.app.deps.services.sessions,
         mailer,
+        settings: t.app.deps.services.settings,
         publicUrl: "http://parlons.test",
         log: t.app.log,
       });

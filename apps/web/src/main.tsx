@@ -7,6 +7,7 @@ import { Providers } from "./app/providers";
 import { reloadOnce } from "./lib/chunk-reload";
 import { initI18n } from "./lib/i18n";
 import { restoreSession } from "./lib/session";
+import { loadSettings } from "./lib/settings-api";
 
 initI18n(window.location.pathname);
 
@@ -17,6 +18,8 @@ window.addEventListener("vite:preloadError", (event) => {
 
 // Once per page load (not in an effect: StrictMode would run it twice and reuse the refresh token).
 void restoreSession();
+// the public settings (contact address, whether sign-ups are open), for visitors too
+void loadSettings();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

@@ -4,5 +4,6 @@ export * from "./courses";
 export * from "./errors";
 export * from "./permissions";
 export * from "./plans";
+export * from "./settings";
 export * from "./users";
 export * from "./validation";

@@ -2,12 +2,15 @@ import type { Config } from "../config";
 import { createStorage } from "../integrations/storage/storage";
 import { seedDemoCourse } from "../modules/courses/seed-demo";
 import { seedDemoPlans } from "../modules/plans/seed-demo";
+import { createSettingsService, settingsDefaults } from "../modules/settings/service";
 import type { Db } from "./client";
 import { type SeedResult, seedBase } from "./seed";
 
 /** Everything a fresh install needs; every step is idempotent, so it runs at each start. */
 export async function seedAll(db: Db, config: Config): Promise<SeedResult> {
   const base = await seedBase(db, { email: config.admin.email, password: config.admin.password });
+  // the settings row starts from AUDIO_BASE_URL and CONTACT_EMAIL; later starts leave it alone
+  await createSettingsService({ db, defaults: settingsDefaults(config) }).ensure();
   if (config.seedDemo) {
     await seedDemoPlans(db);
     await seedDemoCourse(db, createStorage(config.media));

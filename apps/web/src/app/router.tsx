@@ -141,7 +141,13 @@ const appRoutes: RouteObject[] = [
     },
   ]),
   staff(PERMISSIONS.settingsManage, [
-    { path: routes.setting, element: <ComingSoon page="setting" backTo="/dashboard" /> },
+    {
+      path: routes.setting,
+      ...page(
+        () => import("../features/settings/pages/settings-page"),
+        (m) => m.SettingsPage,
+      ),
+    },
   ]),
   staff(PERMISSIONS.usersRead, [
     { path: routes.users, element: <ComingSoon page="users" backTo="/dashboard" /> },

@@ -7,6 +7,7 @@ import enCommon from "../locales/en/common.json";
 import enCourses from "../locales/en/courses.json";
 import enErrors from "../locales/en/errors.json";
 import enPlayer from "../locales/en/player.json";
+import enSettings from "../locales/en/settings.json";
 import enSite from "../locales/en/site.json";
 import frApp from "../locales/fr/app.json";
 import frAuth from "../locales/fr/auth.json";
@@ -15,6 +16,7 @@ import frCommon from "../locales/fr/common.json";
 import frCourses from "../locales/fr/courses.json";
 import frErrors from "../locales/fr/errors.json";
 import frPlayer from "../locales/fr/player.json";
+import frSettings from "../locales/fr/settings.json";
 import frSite from "../locales/fr/site.json";
 import { DEFAULT_LANG, type Lang, langFromPath } from "./locale-path";
 
@@ -28,6 +30,7 @@ export const resources = {
     billing: frBilling,
     courses: frCourses,
     player: frPlayer,
+    settings: frSettings,
   },
   en: {
     common: enCommon,
@@ -38,6 +41,7 @@ export const resources = {
     billing: enBilling,
     courses: enCourses,
     player: enPlayer,
+    settings: enSettings,
   },
 } as const;
 
@@ -50,6 +54,7 @@ export const NAMESPACES = [
   "billing",
   "courses",
   "player",
+  "settings",
 ] as const;
 
 export function initI18n(pathname: string): typeof i18n {

@@ -2,6 +2,7 @@ import { type CurrentUser, ROLE_ADMIN, ROLE_CUSTOMER } from "@parlons/contract";
 import { useSyncExternalStore } from "react";
 import { api, onSessionExpired, refreshAccessToken, setAccessToken } from "./api";
 import { queryClient } from "./query-client";
+import { loadSettings } from "./settings-api";
 import { clearStorage, STORAGE_PREFIX, store, stored } from "./storage";
 
 export type SessionStatus = "loading" | "anonymous" | "authenticated";
@@ -46,7 +47,7 @@ export function hasPermission(user: CurrentUser | null | undefined, slug: string
   return user.roles[0]?.permissions.some((p) => p.slug === slug) ?? false;
 }
 
-/** Loads user details, then settings and plans (spec §7); the last two are optional for now. */
+/** Loads user details, then settings and plans (spec §7); the last two are not waited for. */
 export async function loadCurrentUser(): Promise<CurrentUser> {
   const me = await api<{ data: { data: CurrentUser } }>("/v1/user/me", { silent: true });
   const user = me.data.data;
@@ -54,9 +55,9 @@ export async function loadCurrentUser(): Promise<CurrentUser> {
   store("plan", user.plan);
   store("loggedIn", true);
   setSession({ status: "authenticated", user });
-  void api<{ data?: { setting?: unknown } }>("/v1/settings", { silent: true })
-    .then((res) => store("setting", res.data?.setting ?? null))
-    .catch(() => undefined);
+  void loadSettings().then((setting) => {
+    if (setting && session.status === "authenticated") store("setting", setting);
+  });
   void api<{ data?: { plans?: unknown } }>("/v1/plans/active", { silent: true })
     .then((res) => store("plans", res.data?.plans ?? null))
     .catch(() => undefined);

@@ -2,3 +2,4 @@ export * from "./billing";
 export * from "./courses";
 export * from "./identity";
 export * from "./plans";
+export * from "./settings";

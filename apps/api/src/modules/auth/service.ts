@@ -6,6 +6,7 @@ import { oneTimeTokens } from "../../db/schema";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from "../../lib/errors";
 import { activationMail, passwordResetMail, welcomeMail } from "../mail/transactional";
+import type { SettingsService } from "../settings/service";
 import type { UserService } from "../users/service";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import type { SessionService } from "./session-service";
@@ -21,6 +22,7 @@ export interface AuthDeps {
   users: UserService;
   sessions: SessionService;
   mailer: Mailer;
+  settings: Pick<SettingsService, "registrationsOpen">;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -28,7 +30,7 @@ export interface AuthDeps {
 /** Runs after a successful password login (e.g. billing's subscription check); must not throw. */
 export type LoginHook = (userId: string) => Promise<void>;
 
-export function createAuthService({ db, users, sessions, mailer, publicUrl, log }: AuthDeps) {
+export function createAuthService({ db, users, sessions, mailer, settings, publicUrl, log }: AuthDeps) {
   const loginHooks: LoginHook[] = [];
   /** Links open the web app in the user's language: French unprefixed, English under /en. */
   const link = (lang: "FR" | "EN", pathname: string) =>
@@ -106,8 +108,14 @@ export function createAuthService({ db, users, sessions, mailer, publicUrl, log 
       loginHooks.push(hook);
     },
 
-    /** Self-registration always creates a CUSTOMER; without SMTP the account is active at once. */
+    /**
+     * Self-registration always creates a CUSTOMER; without SMTP the account is active at once.
+     * Refused (403) while the settings close registrations.
+     */
     async register(input: SelfRegisterBody & { speak: "FR" | "EN" }) {
+      if (!(await settings.registrationsOpen())) {
+        throw forbidden("Registrations are closed", "REGISTRATIONS_CLOSED");
+      }
       const needsActivation = mailer.kind === "smtp";
       // hash before opening the transaction: PGlite has one connection, keep it free
       const passwordHash = await hashPassword(input.password);

@@ -120,7 +120,10 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
       const course = await courses.get(request.params.courseId);
       const row = await lessons.create(course.id, request.body);
       reply.status(201);
-      return { message: "Lesson created", data: { lesson: lessons.present(row, staffViewer(request)) } };
+      return {
+        message: "Lesson created",
+        data: { lesson: await lessons.present(row, staffViewer(request)) },
+      };
     },
   );
 
@@ -138,7 +141,10 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await lessons.update(request.params.courseId, request.params.id, request.body);
-      return { message: "Lesson updated", data: { lesson: lessons.present(row, staffViewer(request)) } };
+      return {
+        message: "Lesson updated",
+        data: { lesson: await lessons.present(row, staffViewer(request)) },
+      };
     },
   );
 
@@ -156,7 +162,10 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await lessons.updateColumn(request.params.courseId, request.params.id, request.body);
-      return { message: "Lesson updated", data: { lesson: lessons.present(row, staffViewer(request)) } };
+      return {
+        message: "Lesson updated",
+        data: { lesson: await lessons.present(row, staffViewer(request)) },
+      };
     },
   );
 
@@ -174,7 +183,7 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await lessons.updateLinks(request.params.courseId, request.params.id, request.body.links);
-      return { message: "Links updated", data: { lesson: lessons.present(row, staffViewer(request)) } };
+      return { message: "Links updated", data: { lesson: await lessons.present(row, staffViewer(request)) } };
     },
   );
 

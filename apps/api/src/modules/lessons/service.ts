@@ -44,12 +44,19 @@ export function createLessonService(deps: {
   media: MediaService;
   entitlement: EntitlementService;
   urls: MediaUrlSigner;
+  /** Prefix of audio URLs from the settings' audio source (cached there): "" or a CDN base URL. */
+  audioBaseUrl: () => Promise<string>;
 }) {
-  const { db, media, entitlement, urls } = deps;
+  const { db, media, entitlement, urls, audioBaseUrl } = deps;
 
-  function present(row: LessonRow, viewer: LessonViewer, progress?: ProgressRow): LessonItem {
+  function present(
+    row: LessonRow,
+    viewer: LessonViewer,
+    baseUrl: string,
+    progress?: ProgressRow,
+  ): LessonItem {
     const open = entitlement.canOpen(viewer.access, row);
-    const signed = open && row.audioPath ? urls.sign(row.id, viewer.userId) : null;
+    const signed = open && row.audioPath ? urls.sign(row.id, viewer.userId, { baseUrl }) : null;
     return {
       id: row.id,
       course_id: row.courseId,
@@ -134,7 +141,9 @@ export function createLessonService(deps: {
   }
 
   return {
-    present,
+    async present(row: LessonRow, viewer: LessonViewer): Promise<LessonItem> {
+      return present(row, viewer, await audioBaseUrl());
+    },
     get,
 
     async list(courseId: string, viewer: LessonViewer, opts: { activeOnly: boolean }): Promise<LessonItem[]> {
@@ -147,7 +156,8 @@ export function createLessonService(deps: {
         viewer.userId,
         rows.map((r) => r.id),
       );
-      return rows.map((r) => present(r, viewer, progress.get(r.id)));
+      const baseUrl = await audioBaseUrl();
+      return rows.map((r) => present(r, viewer, baseUrl, progress.get(r.id)));
     },
 
     async progressOf(userId: string | null, lessonId: string) {

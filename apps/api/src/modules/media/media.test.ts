@@ -179,13 +179,9 @@ describe("content sniffing and byte ranges (units)", () => {
   });
 
   it("signs URLs bound to lesson, user and expiry", () => {
-    const signer = createMediaUrlSigner({
-      secret: "s".repeat(40),
-      ttlSeconds: 600,
-      baseUrl: "https://cdn.test",
-    });
+    const signer = createMediaUrlSigner({ secret: "s".repeat(40), ttlSeconds: 600 });
     const now = Date.now();
-    const { url, expiresAt } = signer.sign("L1", "U1", now);
+    const { url, expiresAt } = signer.sign("L1", "U1", { baseUrl: "https://cdn.test", now });
     expect(url.startsWith("https://cdn.test/api/v1/media/audio/L1?")).toBe(true);
     expect(expiresAt.getTime()).toBeGreaterThan(now + 600_000 - 1000);
     expect(expiresAt.getTime()).toBeLessThanOrEqual(now + 1_200_000);
@@ -272,8 +268,8 @@ describe("GET /v1/media/audio/{lessonId}", () => {
     const otherUser = url.replace(/u=[^&]+/, "u=anon");
     expect((await get({}, otherUser)).statusCode).toBe(403);
     const lessonId = /audio\/([^?]+)/.exec(url)?.[1] ?? "";
-    const signer = createMediaUrlSigner({ secret: t.config.jwtSecret, ttlSeconds: 60, baseUrl: "" });
-    const old = signer.sign(lessonId, null, Date.now() - 10 * 60_000);
+    const signer = createMediaUrlSigner({ secret: t.config.jwtSecret, ttlSeconds: 60 });
+    const old = signer.sign(lessonId, null, { now: Date.now() - 10 * 60_000 });
     const res = await get({}, old.url);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/expired/);

@@ -12,20 +12,24 @@ const ANONYMOUS = "anon";
  * Short-lived audio URLs for `<audio src>` (which cannot send a Bearer header), bound to
  * the lesson and the user. The expiry is rounded to a window so a lesson fetched twice
  * gets the same URL (the browser cache keeps working): a URL lives between ttl and 2×ttl.
+ * The signature covers the path and query only, so a CDN in front of this server (the
+ * settings' audio source, `baseUrl`) forwards a URL that still verifies here.
  */
-export function createMediaUrlSigner(opts: { secret: string; ttlSeconds: number; baseUrl: string }) {
+export function createMediaUrlSigner(opts: { secret: string; ttlSeconds: number }) {
   const key = createHmac("sha256", opts.secret).update("parlons:media-url:v1").digest();
   const mac = (lessonId: string, user: string, exp: number) =>
     createHmac("sha256", key).update(`${lessonId}.${user}.${exp}`).digest("base64url");
 
   return {
-    sign(lessonId: string, userId: string | null, now = Date.now()): SignedUrl {
+    /** `baseUrl`: "" for a URL relative to this server, or a CDN base URL without trailing slash. */
+    sign(lessonId: string, userId: string | null, at: { baseUrl?: string; now?: number } = {}): SignedUrl {
+      const now = at.now ?? Date.now();
       const ttl = opts.ttlSeconds;
       const exp = (Math.floor(now / 1000 / ttl) + 2) * ttl;
       const user = userId ?? ANONYMOUS;
       const query = new URLSearchParams({ u: user, exp: String(exp), sig: mac(lessonId, user, exp) });
       return {
-        url: `${opts.baseUrl}/api/v1/media/audio/${lessonId}?${query.toString()}`,
+        url: `${at.baseUrl ?? ""}/api/v1/media/audio/${lessonId}?${query.toString()}`,
         expiresAt: new Date(exp * 1000),
       };
     },

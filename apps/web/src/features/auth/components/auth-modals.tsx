@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { type AuthModal, AuthModalContext, type AuthModals } from "../../../components/auth-modal-context";
 import { afterLoginPath } from "../../../lib/redirect";
+import { useSettings } from "../../../lib/settings-api";
 import { useLang } from "../../../lib/use-locale";
 import { LoginForm } from "./login-form";
 import { SignupForm, type SignupStatus } from "./signup-form";
@@ -20,6 +21,7 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
   const lang = useLang();
   const [open, setOpen] = useState<AuthModal>(null);
   const [signupStatus, setSignupStatus] = useState<SignupStatus | null>(null);
+  const registrationsClosed = useSettings().data?.registrations_open === false;
 
   const requested = (location.state as { authModal?: AuthModal } | null)?.authModal ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation (location.key) closes the modals
@@ -79,6 +81,18 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
               signupStatus === "ACTIVE" ? t("auth:signup.successActive") : t("auth:signup.successPending")
             }
             data-testid="signup-success"
+            extra={
+              <Button type="primary" onClick={() => value.show("login")}>
+                {t("auth:signup.loginNow")}
+              </Button>
+            }
+          />
+        ) : registrationsClosed ? (
+          <Result
+            status="info"
+            title={t("auth:signup.closedTitle")}
+            subTitle={t("auth:signup.closedText")}
+            data-testid="signup-closed"
             extra={
               <Button type="primary" onClick={() => value.show("login")}>
                 {t("auth:signup.loginNow")}

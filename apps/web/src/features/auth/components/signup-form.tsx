@@ -2,8 +2,9 @@ import { LockOutlined, MailOutlined } from "@ant-design/icons";
 import { App, Button, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../lib/api";
+import { ApiError, errorText } from "../../../lib/api";
 import { applyFieldErrors, emailRules, passwordRules } from "../../../lib/form-rules";
+import { loadSettings } from "../../../lib/settings-api";
 import { useLang } from "../../../lib/use-locale";
 import { selfRegister } from "../api/auth-api";
 
@@ -42,6 +43,8 @@ export function SignupForm({
       onSuccess(res.data.status === "ACTIVE" ? "ACTIVE" : "PENDING");
     } catch (error) {
       if (!applyFieldErrors(form, error, ["email", "password"])) message.error(errorText(error));
+      // closed since the settings were loaded: refresh them so the modal says so
+      if (error instanceof ApiError && error.code === "REGISTRATIONS_CLOSED") void loadSettings(0);
     } finally {
       setPending(false);
     }

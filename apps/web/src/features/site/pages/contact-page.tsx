@@ -1,6 +1,7 @@
 import { MailOutlined } from "@ant-design/icons";
-import { Button, Card, Col, Form, Input, Row, Typography } from "antd";
+import { Button, Card, Col, Form, Input, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useSettings } from "../../../lib/settings-api";
 import { usePageTitle } from "../../../lib/use-page-title";
 
 interface ContactValues {
@@ -18,7 +19,10 @@ export function mailtoHref(to: string, values: ContactValues): string {
 export function ContactPage() {
   const { t } = useTranslation();
   usePageTitle(t("site:contact.title"));
-  const address = t("site:contact.email");
+  const settings = useSettings();
+  // the address staff set in the settings (the built-in one only if they cannot be loaded)
+  const address = settings.data?.contact_email ?? t("site:contact.email");
+  const addressKnown = settings.data !== undefined || settings.isError;
   const required = [{ required: true, whitespace: true, message: t("site:contact.required") }];
 
   return (
@@ -31,9 +35,13 @@ export function ContactPage() {
             <Typography.Title level={2} className="card-heading">
               {t("site:contact.emailLabel")}
             </Typography.Title>
-            <Typography.Link href={`mailto:${address}`} data-testid="contact-email">
-              <MailOutlined /> {address}
-            </Typography.Link>
+            {addressKnown ? (
+              <Typography.Link href={`mailto:${address}`} data-testid="contact-email">
+                <MailOutlined /> {address}
+              </Typography.Link>
+            ) : (
+              <Skeleton.Input active size="small" />
+            )}
           </Card>
         </Col>
         <Col xs={24} md={15}>

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./identity";
+
+/** The settings object of spec §3: one row (id 1) for the whole site. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    /** server: relative audio URLs; cdn: audio URLs start with audio_cdn_base_url. */
+    audioSource: text("audio_source", { enum: ["server", "cdn"] })
+      .notNull()
+      .default("server"),
+    audioCdnBaseUrl: text("audio_cdn_base_url"),
+    contactEmail: text("contact_email").notNull(),
+    supportUrl: text("support_url"),
+    defaultLocale: text("default_locale", { enum: ["fr", "en"] })
+      .notNull()
+      .default("fr"),
+    /** Self-registration allowed. */
+    registrationsOpen: boolean("registrations_open").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("settings_single_row", sql`${t.id} = 1`),
+    check("settings_audio_source", sql`${t.audioSource} in ('server', 'cdn')`),
+    check("settings_cdn_base_url", sql`${t.audioSource} <> 'cdn' or ${t.audioCdnBaseUrl} is not null`),
+    check("settings_default_locale", sql`${t.defaultLocale} in ('fr', 'en')`),
+  ],
+);

@@ -1,0 +1,172 @@
+import { normalizeBaseUrl, type Setting, type SettingUpdateBody } from "@parlons/contract";
+import { eq } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Db, DbOrTx } from "../../db/client";
+import { auditLog, settings } from "../../db/schema";
+import { forbidden, validationFailed } from "../../lib/errors";
+import type { Principal } from "../users/service";
+import { canManageSettings } from "./policy";
+
+type SettingsRow = typeof settings.$inferSelect;
+type SettingsValues = Omit<typeof settings.$inferInsert, "id" | "updatedAt" | "updatedBy">;
+
+const SETTINGS_ID = 1;
+/** How long a process trusts its copy: an update made by another process shows within this time. */
+export const SETTINGS_CACHE_TTL_MS = 10_000;
+
+/** The row a fresh install starts with, from the configuration (AUDIO_BASE_URL, CONTACT_EMAIL). */
+export function settingsDefaults(config: Pick<Config, "contactEmail" | "media">): SettingsValues {
+  const cdn = config.media.audioBaseUrl;
+  return {
+    audioSource: cdn ? "cdn" : "server",
+    audioCdnBaseUrl: cdn || null,
+    contactEmail: config.contactEmail,
+    supportUrl: null,
+    defaultLocale: "fr",
+    registrationsOpen: true,
+  };
+}
+
+function present(row: SettingsRow): Setting {
+  const cdn = row.audioSource === "cdn";
+  return {
+    audio_source: { type: row.audioSource, base_url: cdn ? row.audioCdnBaseUrl : null },
+    contact_email: row.contactEmail,
+    support_url: row.supportUrl,
+    default_locale: row.defaultLocale,
+    registrations_open: row.registrationsOpen,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The single settings row, read through a small in-process cache: lessons ask for the audio
+ * source on every list and the CSP on every response, so the row is read at most once per TTL
+ * per process. An update here replaces the cached copy at once; other processes follow within
+ * the TTL.
+ */
+export function createSettingsService(deps: {
+  db: Db;
+  defaults: SettingsValues;
+  ttlMs?: number;
+  now?: () => number;
+}) {
+  const { db, defaults } = deps;
+  const ttlMs = deps.ttlMs ?? SETTINGS_CACHE_TTL_MS;
+  const now = deps.now ?? Date.now;
+  let cached: { setting: Setting; at: number } | null = null;
+  let loading: Promise<Setting> | null = null;
+  // bumped by each local update, so that a read started before it cannot put the old row back
+  let generation = 0;
+
+  /** Inserts the default row unless it exists (first start, or a database emptied by tests). */
+  async function ensure(tx: DbOrTx = db): Promise<void> {
+    await tx
+      .insert(settings)
+      .values({ id: SETTINGS_ID, ...defaults })
+      .onConflictDoNothing();
+  }
+
+  async function read(tx: DbOrTx = db): Promise<SettingsRow> {
+    const [row] = await tx.select().from(settings).where(eq(settings.id, SETTINGS_ID));
+    if (row) return row;
+    await ensure(tx);
+    const [created] = await tx.select().from(settings).where(eq(settings.id, SETTINGS_ID));
+    if (!created) throw new Error("settings row missing after insert");
+    return created;
+  }
+
+  function remember(setting: Setting): Setting {
+    cached = { setting, at: now() };
+    return setting;
+  }
+
+  async function get(): Promise<Setting> {
+    if (cached && now() - cached.at < ttlMs) return cached.setting;
+    if (!loading) {
+      const started = generation;
+      loading = read()
+        .then((row) => {
+          const setting = present(row);
+          return started === generation ? remember(setting) : (cached?.setting ?? setting);
+        })
+        .finally(() => {
+          loading = null;
+        });
+    }
+    return loading;
+  }
+
+  return {
+    ensure,
+    get,
+
+    /** Prefix of audio URLs: the CDN base URL, or "" for URLs relative to this server. */
+    async audioBaseUrl(): Promise<string> {
+      const { audio_source } = await get();
+      return audio_source.type === "cdn" && audio_source.base_url ? audio_source.base_url : "";
+    },
+
+    async registrationsOpen(): Promise<boolean> {
+      return (await get()).registrations_open;
+    },
+
+    /**
+     * Partial update by a staff member, recorded in the audit log with the fields that changed.
+     * The body is already valid on its own; what depends on the stored row is checked here.
+     */
+    async update(actor: Principal, body: SettingUpdateBody): Promise<Setting> {
+      if (!canManageSettings(actor)) throw forbidden("Missing permission: settings.manage");
+      const actorId = actor.id;
+      const setting = await db.transaction(async (tx) => {
+        await ensure(tx);
+        const [before] = await tx.select().from(settings).where(eq(settings.id, SETTINGS_ID)).for("update");
+        if (!before) throw new Error("settings row missing");
+        const changes: Partial<SettingsValues> = {};
+        if (body.audio_source) {
+          const { type, base_url } = body.audio_source;
+          changes.audioSource = type;
+          if (type === "server") {
+            changes.audioCdnBaseUrl = null;
+          } else {
+            const base = base_url ? normalizeBaseUrl(base_url) : before.audioCdnBaseUrl;
+            if (!base) {
+              throw validationFailed({
+                "audio_source.base_url": ["The CDN base URL is required when audio comes from a CDN"],
+              });
+            }
+            changes.audioCdnBaseUrl = base;
+          }
+        }
+        if (body.contact_email !== undefined) changes.contactEmail = body.contact_email;
+        if (body.support_url !== undefined) changes.supportUrl = body.support_url || null;
+        if (body.default_locale !== undefined) changes.defaultLocale = body.default_locale;
+        if (body.registrations_open !== undefined) changes.registrationsOpen = body.registrations_open;
+
+        const changed = Object.fromEntries(
+          Object.entries(changes)
+            .filter(([key, value]) => before[key as keyof SettingsValues] !== value)
+            .map(([key, value]) => [key, { from: before[key as keyof SettingsValues], to: value }]),
+        );
+        if (Object.keys(changed).length === 0) return present(before);
+        const [row] = await tx
+          .update(settings)
+          .set({ ...changes, updatedAt: new Date(), updatedBy: actorId })
+          .where(eq(settings.id, SETTINGS_ID))
+          .returning();
+        if (!row) throw new Error("settings update failed");
+        await tx.insert(auditLog).values({
+          actorId,
+          action: "settings.update",
+          targetType: "settings",
+          targetId: String(SETTINGS_ID),
+          data: { changes: changed },
+        });
+        return present(row);
+      });
+      generation += 1;
+      return remember(setting);
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,139 @@
+import { checkCdnBaseUrl, isEmail, isWebUrl, type Setting } from "@parlons/contract";
+import { App, Button, Divider, Form, Input, Radio, Select, Switch, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/api";
+import { applyFieldErrors } from "../../../lib/form-rules";
+import { useSaveSettings } from "../api/settings-api";
+import {
+  FIELD_ALIASES,
+  FORM_FIELDS,
+  type SettingsFormValues,
+  toFormValues,
+  toUpdateBody,
+} from "../lib/settings-form-values";
+
+/** Edits the settings object: audio source, contact, support link, default language, sign-ups. */
+export function SettingsForm({ setting }: { setting: Setting }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<SettingsFormValues>();
+  const save = useSaveSettings();
+  const source = Form.useWatch("audio_source_type", form) ?? setting.audio_source.type;
+
+  const submit = (values: SettingsFormValues) => {
+    save.mutate(toUpdateBody(values), {
+      onSuccess: () => void message.success(t("settings:saved")),
+      onError: (error) => {
+        if (!applyFieldErrors(form, error, FORM_FIELDS, FIELD_ALIASES)) void message.error(errorText(error));
+      },
+    });
+  };
+
+  return (
+    <Form<SettingsFormValues>
+      form={form}
+      name="settings"
+      layout="vertical"
+      requiredMark="optional"
+      initialValues={toFormValues(setting)}
+      onFinish={submit}
+      data-testid="settings-form"
+      style={{ maxWidth: 640 }}
+    >
+      <Typography.Title level={2} className="card-heading">
+        {t("settings:sections.audio")}
+      </Typography.Title>
+      <Form.Item
+        name="audio_source_type"
+        label={t("settings:fields.audioSource")}
+        extra={t(source === "cdn" ? "settings:hints.cdn" : "settings:hints.server")}
+      >
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={[
+            { value: "server", label: t("settings:audioSource.server") },
+            { value: "cdn", label: t("settings:audioSource.cdn") },
+          ]}
+          data-testid="settings-audio-source"
+        />
+      </Form.Item>
+      {source === "cdn" && (
+        <Form.Item
+          name="audio_base_url"
+          label={t("settings:fields.cdnBaseUrl")}
+          extra={t("settings:hints.cdnBaseUrl")}
+          required
+          rules={[
+            {
+              validator: async (_rule, value: string | undefined) => {
+                const problem = checkCdnBaseUrl(value?.trim());
+                if (problem) throw new Error(t(`settings:errors.${problem}`));
+              },
+            },
+          ]}
+        >
+          <Input placeholder="https://cdn.example.com" inputMode="url" data-testid="settings-cdn-url" />
+        </Form.Item>
+      )}
+
+      <Divider />
+      <Typography.Title level={2} className="card-heading">
+        {t("settings:sections.site")}
+      </Typography.Title>
+      <Form.Item
+        name="contact_email"
+        label={t("settings:fields.contactEmail")}
+        extra={t("settings:hints.contactEmail")}
+        required
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (!isEmail(value)) throw new Error(t("settings:errors.email"));
+            },
+          },
+        ]}
+      >
+        <Input type="email" autoComplete="off" inputMode="email" data-testid="settings-contact-email" />
+      </Form.Item>
+      <Form.Item
+        name="support_url"
+        label={t("settings:fields.supportUrl")}
+        extra={t("settings:hints.supportUrl")}
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (value?.trim() && !isWebUrl(value)) throw new Error(t("settings:errors.url.invalid"));
+            },
+          },
+        ]}
+      >
+        <Input placeholder="https://" inputMode="url" />
+      </Form.Item>
+      <Form.Item
+        name="default_locale"
+        label={t("settings:fields.defaultLocale")}
+        extra={t("settings:hints.defaultLocale")}
+      >
+        <Select
+          options={[
+            { value: "fr", label: t("settings:locales.fr") },
+            { value: "en", label: t("settings:locales.en") },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="registrations_open"
+        label={t("settings:fields.registrationsOpen")}
+        extra={t("settings:hints.registrationsOpen")}
+        valuePropName="checked"
+      >
+        <Switch data-testid="settings-registrations" />
+      </Form.Item>
+
+      <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="settings-save">
+        {t("settings:save")}
+      </Button>
+    </Form>
+  );
+}
