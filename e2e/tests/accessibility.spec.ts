@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
+import { signIn } from "../support/session";
 
 /** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
 async function violations(page: Page) {
@@ -17,15 +18,6 @@ async function violations(page: Page) {
           .slice(0, 3)
           .join(", ")})`,
     );
-}
-
-async function signIn(page: Page) {
-  await page.goto("/auth/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail").fill(ADMIN.email);
-  await form.getByLabel("Mot de passe").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test("public pages have no serious accessibility violations", async ({ page }) => {
@@ -51,7 +43,7 @@ test("public pages have no serious accessibility violations", async ({ page }) =
 });
 
 test("signed-in pages have no serious accessibility violations", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN);
   const courses = (await (await page.request.get("/api/v1/courses/active")).json()) as {
     data: { courses: { id: string }[] };
   };
@@ -63,6 +55,7 @@ test("signed-in pages have no serious accessibility violations", async ({ page }
     `/courses/${courseId}`,
     `/courses/${courseId}/lessons`,
     "/plans",
+    "/setting",
   ]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
@@ -71,7 +64,7 @@ test("signed-in pages have no serious accessibility violations", async ({ page }
 });
 
 test("everything on the lesson page is reachable with the keyboard", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN);
   const courses = (await (await page.request.get("/api/v1/courses/active")).json()) as {
     data: { courses: { id: string }[] };
   };

@@ -1,33 +1,12 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { linkFromMail } from "../support/mail";
-
-/** An active learner created through the API (sign-up, then the mailed activation link). */
-async function learner(request: APIRequestContext) {
-  const email = `account.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const password = "Bonjour-2026!";
-  expect((await request.post("/api/v1/user/self-register", { data: { email, password } })).status()).toBe(
-    201,
-  );
-  const link = await linkFromMail(email, /\/activate\/[\w-]+/);
-  expect((await request.get(`/api/v1/user/account-activate/${link.split("/activate/")[1]}`)).ok()).toBe(true);
-  return { email, password };
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto("/auth/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail").fill(email);
-  await form.getByLabel("Mot de passe").fill(password);
-  await page.getByTestId("login-submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { createLearner, signIn } from "../support/session";
 
 test("forgotten password: mailed link, new password, the old one stops working, the link works once", async ({
   page,
   request,
 }) => {
-  const user = await learner(request);
+  const user = await createLearner(request, "account");
   await page.goto("/forgot-password");
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByRole("button", { name: "Envoyer le lien" }).click();
@@ -52,12 +31,12 @@ test("forgotten password: mailed link, new password, the old one stops working, 
     data: { username: user.email, password: user.password },
   });
   expect(old.status()).toBe(401);
-  await login(page, user.email, "Nouveau-mot-2026!");
+  await signIn(page, { email: user.email, password: "Nouveau-mot-2026!" });
 });
 
 test("profile and password change from the app", async ({ page, request }) => {
-  const user = await learner(request);
-  await login(page, user.email, user.password);
+  const user = await createLearner(request, "account");
+  await signIn(page, user);
   await page.goto("/profile");
   await page.getByLabel("Nom complet").fill("Camille Durand");
   await page.getByTestId("profile-save").click();

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { linkFromMail } from "../support/mail";
+import { apiToken, createLearner, signIn } from "../support/session";
 
 type Json = Record<string, unknown>;
 interface PlanJson {
@@ -21,12 +21,6 @@ function price(plan: PlanJson, locale: "fr-FR" | "en-GB"): RegExp {
   return new RegExp(text.replace(/[\u00a0\u202f ]/g, "\\s").replace(/[.$]/g, "\\$&"));
 }
 
-async function token(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const res = await request.post("/api/v1/user/authenticate", { data: { username, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
 async function getJson<T = Json>(request: APIRequestContext, path: string, bearer?: string): Promise<T> {
   const res = await request.get(path, { headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
   expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
@@ -38,7 +32,7 @@ async function premiumPlan(request: APIRequestContext): Promise<PlanJson> {
   const active = await getJson<{ data: { plans: PlanJson[] } }>(request, "/api/v1/plans/active");
   const existing = active.data.plans.find((p) => p.premium);
   if (existing) return existing;
-  const admin = await token(request, ADMIN.email, ADMIN.password);
+  const admin = await apiToken(request, ADMIN);
   const res = await request.post("/api/v1/plans", {
     headers: { Authorization: `Bearer ${admin}` },
     data: {
@@ -56,18 +50,6 @@ async function premiumPlan(request: APIRequestContext): Promise<PlanJson> {
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { plan: PlanJson } }).data.plan;
-}
-
-/** A free learner: self-registered, activated through the mail link. */
-async function freeLearner(request: APIRequestContext) {
-  const email = `billing.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const password = "Bonjour-2026!";
-  const res = await request.post("/api/v1/user/self-register", { data: { email, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const link = await linkFromMail(email, /http:\/\/127\.0\.0\.1:\d+\/activate\/[\w-]+/);
-  const activationToken = link.split("/activate/")[1] ?? "";
-  await getJson(request, `/api/v1/user/account-activate/${activationToken}`);
-  return { email, password };
 }
 
 /** Lesson 2 of the seeded demo course, as the learner sees it through the API. */
@@ -120,15 +102,6 @@ async function lessonTwoLocked(request: APIRequestContext, bearer: string): Prom
   return second?.locked ?? true;
 }
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto("/auth/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail").fill(email);
-  await form.getByLabel("Mot de passe").fill(password);
-  await page.getByTestId("login-submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test("pricing is public: plans side by side, signup on choose, cancelled checkout message (FR and EN)", async ({
   page,
   request,
@@ -157,11 +130,11 @@ test("free learner → upgrade → demo checkout → premium at once → cancel 
   request,
 }) => {
   const plan = await premiumPlan(request);
-  const learner = await freeLearner(request);
-  const bearer = await token(request, learner.email, learner.password);
+  const learner = await createLearner(request, "billing");
+  const bearer = await apiToken(request, learner);
   expect(await lessonTwoLocked(request, bearer)).toBe(true);
 
-  await login(page, learner.email, learner.password);
+  await signIn(page, learner);
   await expect(page.getByTestId("plan-tag")).toContainText("Découverte");
 
   // upgrade → pricing: the free plan is marked as the current one
@@ -212,8 +185,8 @@ test("free learner → upgrade → demo checkout → premium at once → cancel 
 
 test("a declined demo payment fails clearly and changes nothing", async ({ page, request }) => {
   const plan = await premiumPlan(request);
-  const learner = await freeLearner(request);
-  await login(page, learner.email, learner.password);
+  const learner = await createLearner(request, "billing");
+  await signIn(page, learner);
   await page.goto("/en/pricing");
   await page
     .locator(`[data-testid="pricing-plan"][data-plan-id="${plan.id}"]`)

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { linkFromMail } from "../support/mail";
+import { signIn } from "../support/session";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const MP3 = path.join(root, "apps/api/test/fixtures/tone-10s.mp3");
@@ -12,15 +13,6 @@ const SHOTS = process.env.E2E_SHOTS; // directory for screenshots when set
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto("/auth/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail").fill(email);
-  await form.getByLabel("Mot de passe").fill(password);
-  await form.getByTestId("login-submit").click();
-  await page.waitForURL(/\/dashboard$/);
 }
 
 function toast(page: Page, text: string) {
@@ -38,7 +30,7 @@ function audioState(page: Page) {
 }
 
 test("an admin creates a course and a lesson from an MP3 uploaded in the browser", async ({ page }) => {
-  await login(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
 
   await page.goto("/courses/create");
   const form = page.getByTestId("course-form");
@@ -91,7 +83,7 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   const link = await linkFromMail(email, /https?:\/\/[^\s"<>]+\/activate\/[\w-]+/);
   await page.goto(new URL(link).pathname);
   await expect(page.getByTestId("activate-success")).toBeVisible();
-  await login(page, email, password);
+  await signIn(page, { email, password });
 
   // the dashboard has no course in progress yet
   await expect(page.getByTestId("learner-progress")).toBeVisible();

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { ButtonLink } from "../../../components/button-link";
+import { BilingualTitles } from "../../../components/courses/bilingual-titles";
 import { NotFoundPage } from "../../../components/not-found";
 import { UploadField } from "../../../components/upload-field";
 import { ApiError, errorText } from "../../../lib/api";
@@ -74,10 +75,6 @@ function CourseForm({ course }: { course?: CourseItem }) {
     },
   });
 
-  const required = (label: string) => [
-    { required: true, whitespace: true, message: t("courses:form.required", { field: label }) },
-  ];
-
   return (
     <Space orientation="vertical" size="large" style={{ width: "100%" }}>
       <Typography.Title level={1} className="page-title">
@@ -92,24 +89,7 @@ function CourseForm({ course }: { course?: CourseItem }) {
           data-testid="course-form"
         >
           <Row gutter={24}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="title_fr"
-                label={t("courses:form.titleFr")}
-                rules={required(t("courses:form.titleFr"))}
-              >
-                <Input maxLength={200} lang="fr" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="title_en"
-                label={t("courses:form.titleEn")}
-                rules={required(t("courses:form.titleEn"))}
-              >
-                <Input maxLength={200} lang="en" />
-              </Form.Item>
-            </Col>
+            <BilingualTitles />
             <Col xs={24} md={12}>
               <Form.Item name="description_fr" label={t("courses:form.descriptionFr")}>
                 <Input.TextArea rows={4} maxLength={10_000} lang="fr" />

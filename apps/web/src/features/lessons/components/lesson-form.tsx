@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Col, Form, Input, Row, Space, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BilingualTitles } from "../../../components/courses/bilingual-titles";
 import { UploadField } from "../../../components/upload-field";
 import { ApiError, errorText } from "../../../lib/api";
 import { courseKeys, createLesson, updateLesson, updateLessonLinks } from "../../../lib/courses-api";
@@ -63,10 +64,6 @@ export function LessonForm({
     },
   });
 
-  const required = (label: string) => [
-    { required: true, whitespace: true, message: t("courses:form.required", { field: label }) },
-  ];
-
   return (
     <Space orientation="vertical" size="large" style={{ width: "100%" }}>
       <Form<FormValues>
@@ -79,24 +76,7 @@ export function LessonForm({
         }
       >
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="title_fr"
-              label={t("courses:form.titleFr")}
-              rules={required(t("courses:form.titleFr"))}
-            >
-              <Input maxLength={200} lang="fr" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="title_en"
-              label={t("courses:form.titleEn")}
-              rules={required(t("courses:form.titleEn"))}
-            >
-              <Input maxLength={200} lang="en" />
-            </Form.Item>
-          </Col>
+          <BilingualTitles />
         </Row>
         <Form.Item label={t("courses:lessonForm.audio")} extra={t("courses:lessonForm.audioHint")}>
           <UploadField

@@ -1,0 +1,38 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { linkFromMail } from "./mail";
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** A new learner, active: signed up through the API and activated with the mailed link. */
+export async function createLearner(request: APIRequestContext, prefix = "learner"): Promise<Account> {
+  const email = `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  const password = "Bonjour-2026!";
+  const res = await request.post("/api/v1/user/self-register", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(201);
+  const link = await linkFromMail(email, /\/activate\/[\w-]+/);
+  const activation = await request.get(`/api/v1/user/account-activate/${link.split("/activate/")[1]}`);
+  expect(activation.ok(), await activation.text()).toBe(true);
+  return { email, password };
+}
+
+/** Signs in on the login page (French) and waits for the dashboard. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto("/auth/login");
+  const form = page.getByTestId("login-form");
+  await form.getByLabel("E-mail").fill(account.email);
+  await form.getByLabel("Mot de passe").fill(account.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** An access token for API calls made by the test itself. */
+export async function apiToken(request: APIRequestContext, account: Account): Promise<string> {
+  const res = await request.post("/api/v1/user/authenticate", {
+    data: { username: account.email, password: account.password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+}
