@@ -3,7 +3,12 @@ import path from "node:path";
 import { MAIL_DIR } from "./env";
 
 /** Waits for a mail to `to` and returns the first link matching `pattern` in it (quoted-printable decoded). */
-export async function linkFromMail(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+export function linkFromMail(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  return findInMail(to, pattern, timeoutMs);
+}
+
+/** Waits for a mail to `to` whose source (soft line breaks and =3D decoded) matches `pattern`; returns the match. */
+export async function findInMail(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (existsSync(MAIL_DIR)) {

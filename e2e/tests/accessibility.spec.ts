@@ -21,11 +21,13 @@ async function violations(page: Page) {
 }
 
 test("public pages have no serious accessibility violations", async ({ page }) => {
+  test.slow(); // nine pages, each checked by axe after the network settles
   for (const path of [
     "/",
     "/en",
     "/courses",
     "/pricing",
+    "/events",
     "/faqs",
     "/contact",
     "/auth/login",
@@ -43,6 +45,7 @@ test("public pages have no serious accessibility violations", async ({ page }) =
 });
 
 test("signed-in pages have no serious accessibility violations", async ({ page }) => {
+  test.slow(); // one axe run per page, a dozen pages
   await signIn(page, ADMIN);
   const courses = (await (await page.request.get("/api/v1/courses/active")).json()) as {
     data: { courses: { id: string }[] };
@@ -56,6 +59,9 @@ test("signed-in pages have no serious accessibility violations", async ({ page }
     `/courses/${courseId}/lessons`,
     "/plans",
     "/setting",
+    "/User",
+    "/User/create",
+    "/User/roles",
   ]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");

@@ -8,20 +8,31 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
+import { createOAuthProviders } from "./integrations/oauth";
 import { createPaymentProviders, type PaymentProviders } from "./integrations/payments";
 import { createStorage } from "./integrations/storage/storage";
 import authRoutes from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
 import { createSessionService } from "./modules/auth/session-service";
+import { createSocialService } from "./modules/auth/social";
 import { createTokenSigner } from "./modules/auth/tokens";
 import billingRoutes from "./modules/billing/routes";
 import { createBillingService } from "./modules/billing/service";
+import configRoutes from "./modules/configs/routes";
+import { createConfigService } from "./modules/configs/service";
 import courseRoutes from "./modules/courses/routes";
 import { createCourseService } from "./modules/courses/service";
 import { createEntitlementService } from "./modules/entitlement/service";
+import eventRoutes from "./modules/events/routes";
+import { createEventService } from "./modules/events/service";
 import healthRoutes from "./modules/health/routes";
 import lessonRoutes from "./modules/lessons/routes";
 import { createLessonService } from "./modules/lessons/service";
+import { createCampaignService } from "./modules/mail/campaign-service";
+import { createDeliveryQueue } from "./modules/mail/deliveries";
+import mailRoutes from "./modules/mail/routes";
+import { createMailTemplateService } from "./modules/mail/template-service";
+import { createTransactionalMails } from "./modules/mail/transactional";
 import mediaRoutes, { multipartOptions } from "./modules/media/routes";
 import { createMediaService } from "./modules/media/service";
 import { createMediaUrlSigner } from "./modules/media/signing";
@@ -31,6 +42,7 @@ import roleRoutes from "./modules/roles/routes";
 import { createRoleService } from "./modules/roles/service";
 import settingsRoutes from "./modules/settings/routes";
 import { createSettingsService, settingsDefaults } from "./modules/settings/service";
+import { createAudienceQuery } from "./modules/users/audience";
 import userRoutes from "./modules/users/routes";
 import { createUserService } from "./modules/users/service";
 import { defaultWebDist } from "./paths";
@@ -60,6 +72,7 @@ function createServices(
   const users = createUserService(db, roles);
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
   const sessions = createSessionService(db, signer, config.refreshTokenTtl);
+  const mailTemplates = createMailTemplateService(db);
   const auth = createAuthService({
     db,
     users,
@@ -67,6 +80,21 @@ function createServices(
     mailer,
     settings,
     publicUrl: config.publicUrl,
+    log: app.log,
+    mails: createTransactionalMails({
+      publicUrl: config.publicUrl,
+      findActive: (slug) => mailTemplates.findActive(slug),
+      log: app.log,
+    }),
+  });
+  const social = createSocialService({
+    db,
+    users,
+    auth,
+    settings,
+    providers: createOAuthProviders(config.oauth),
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
     log: app.log,
   });
   const entitlement = createEntitlementService(db);
@@ -92,6 +120,14 @@ function createServices(
     audioBaseUrl: () => settings.audioBaseUrl(),
   });
   const courses = createCourseService({ db, lessons, media });
+  const campaigns = createCampaignService({
+    db,
+    audience: createAudienceQuery(db),
+    templates: mailTemplates,
+  });
+  const mailDeliveries = createDeliveryQueue({ db, publicUrl: config.publicUrl });
+  const events = createEventService({ db, users });
+  const configs = createConfigService({ db });
   return {
     settings,
     roles,
@@ -99,6 +135,7 @@ function createServices(
     signer,
     sessions,
     auth,
+    social,
     entitlement,
     plans,
     billing,
@@ -106,6 +143,11 @@ function createServices(
     mediaUrls,
     lessons,
     courses,
+    mailTemplates,
+    campaigns,
+    mailDeliveries,
+    events,
+    configs,
   };
 }
 
@@ -190,6 +232,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(courseRoutes);
       await api.register(lessonRoutes);
       await api.register(mediaRoutes);
+      await api.register(mailRoutes);
+      await api.register(eventRoutes);
+      await api.register(configRoutes);
     },
     { prefix: "/api" },
   );

@@ -36,9 +36,21 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST: z.string().optional(),
     SEED_DEMO: bool.default(true),
+    /** Social sign-in: a provider is offered only when its id AND secret are set. */
     GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
     FACEBOOK_APP_ID: z.string().optional(),
+    FACEBOOK_APP_SECRET: z.string().optional(),
     GITHUB_CLIENT_ID: z.string().optional(),
+    GITHUB_CLIENT_SECRET: z.string().optional(),
+    /** The providers' endpoints (tests point them at a local fake). */
+    GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+    GOOGLE_TOKENINFO_URL: z.url().default("https://oauth2.googleapis.com/tokeninfo"),
+    FACEBOOK_DIALOG_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+    FACEBOOK_GRAPH_URL: z.url().default("https://graph.facebook.com/v19.0"),
+    GITHUB_OAUTH_URL: z.url().default("https://github.com/login/oauth"),
+    GITHUB_API_URL: z.url().default("https://api.github.com"),
     /** Where media files live: "disk" (DATA_DIR/media) or "s3" (an S3-compatible bucket, S3_* below). */
     STORAGE_DRIVER: z.enum(["disk", "s3"]).default("disk"),
     /** The S3 API's base URL: https://s3.eu-west-3.amazonaws.com, http://127.0.0.1:9000 (MinIO)… */
@@ -110,7 +122,10 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   webDist: string | undefined;
   seedDemo: boolean;
+  /** Providers whose id and secret are set, in the order the buttons show. */
   socialProviders: string[];
+  /** Credentials and endpoints of each configured provider; secrets never leave the server. */
+  oauth: OAuthConfig;
   secureCookies: boolean;
   media: MediaConfig;
   payments: PaymentsConfig;
@@ -131,6 +146,18 @@ export interface PaymentsConfig {
     | undefined;
   /** Seconds between two runs of the subscription sync job. */
   syncIntervalSeconds: number;
+}
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  /** Never logged nor sent to the browser. */
+  clientSecret: string;
+}
+
+export interface OAuthConfig {
+  google: (OAuthProviderConfig & { authUrl: string; tokenUrl: string; tokeninfoUrl: string }) | undefined;
+  facebook: (OAuthProviderConfig & { dialogUrl: string; graphUrl: string }) | undefined;
+  github: (OAuthProviderConfig & { oauthUrl: string; apiUrl: string }) | undefined;
 }
 
 export interface MediaConfig {
@@ -181,11 +208,38 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const port = env.PORT;
-  const socialProviders = [
-    env.GOOGLE_CLIENT_ID ? "google" : null,
-    env.FACEBOOK_APP_ID ? "facebook" : null,
-    env.GITHUB_CLIENT_ID ? "github" : null,
-  ].filter((p): p is string => p !== null);
+  const trim = (url: string) => url.replace(/\/+$/, "");
+  const oauth: OAuthConfig = {
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            authUrl: env.GOOGLE_AUTH_URL,
+            tokenUrl: env.GOOGLE_TOKEN_URL,
+            tokeninfoUrl: env.GOOGLE_TOKENINFO_URL,
+          }
+        : undefined,
+    facebook:
+      env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+        ? {
+            clientId: env.FACEBOOK_APP_ID,
+            clientSecret: env.FACEBOOK_APP_SECRET,
+            dialogUrl: env.FACEBOOK_DIALOG_URL,
+            graphUrl: trim(env.FACEBOOK_GRAPH_URL),
+          }
+        : undefined,
+    github:
+      env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+        ? {
+            clientId: env.GITHUB_CLIENT_ID,
+            clientSecret: env.GITHUB_CLIENT_SECRET,
+            oauthUrl: trim(env.GITHUB_OAUTH_URL),
+            apiUrl: trim(env.GITHUB_API_URL),
+          }
+        : undefined,
+  };
+  const socialProviders = (["google", "facebook", "github"] as const).filter((p) => oauth[p] !== undefined);
   const paypalConfigured = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
   const paymentProvider = env.PAYMENT_PROVIDER ?? (paypalConfigured ? "paypal" : "demo");
   if (paymentProvider === "paypal" && !paypalConfigured) {
@@ -215,6 +269,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     seedDemo: env.SEED_DEMO,
     socialProviders,
+    oauth,
     secureCookies: publicUrl.startsWith("https://"),
     media: {
       driver: env.STORAGE_DRIVER,

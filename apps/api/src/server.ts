@@ -3,7 +3,9 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { migrate, openDatabase } from "./db/client";
 import { seedAll } from "./db/seed-all";
+import { startMailWorker } from "./jobs/mail-worker";
 import { startSubscriptionSync } from "./jobs/subscription-sync";
+import { requestSerializer } from "./lib/log-serializers";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,6 +29,7 @@ async function main() {
     logger: {
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      serializers: { req: requestSerializer },
       ...(process.stdout.isTTY && config.env !== "production" ? { transport: undefined } : {}),
     },
   });
@@ -47,6 +50,12 @@ async function main() {
   });
   app.addHook("onClose", async () => subscriptionSync.stop());
   app.log.info({ payments: config.payments.provider }, "payment provider");
+  const mailWorker = startMailWorker({
+    queue: app.deps.services.mailDeliveries,
+    mailer: app.deps.mailer,
+    log: app.log,
+  });
+  app.addHook("onClose", async () => mailWorker.stop());
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -65,3 +65,26 @@ export const changePasswordBody = z.object({
 });
 
 export const socialLoginQuery = z.object({ token: z.string().min(1).max(4096) });
+
+export const SOCIAL_PROVIDERS = ["google", "facebook", "github"] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** Spec §3/§7: social login answers `access_token`; `data` matches the password login. */
+export const socialLoginResponse = z.object({
+  message: z.string(),
+  access_token: z.string(),
+  data: tokenData,
+});
+export type SocialLoginResponse = z.infer<typeof socialLoginResponse>;
+
+/** `?social_error=` of the login page after a failed provider round trip. */
+export const SOCIAL_ERRORS = [
+  "state",
+  "denied",
+  "failed",
+  "email",
+  "closed",
+  "disabled",
+  "unavailable",
+] as const;
+export type SocialError = (typeof SOCIAL_ERRORS)[number];

@@ -2,6 +2,8 @@ export * from "./auth";
 export * from "./common";
 export * from "./courses";
 export * from "./errors";
+export * from "./events";
+export * from "./mail";
 export * from "./permissions";
 export * from "./plans";
 export * from "./settings";

@@ -1,6 +1,8 @@
 import type { Config } from "../config";
 import { createStorage } from "../integrations/storage/storage";
 import { seedDemoCourse } from "../modules/courses/seed-demo";
+import { seedDemoEvent } from "../modules/events/seed-demo";
+import { createMailTemplateService } from "../modules/mail/template-service";
 import { seedDemoPlans } from "../modules/plans/seed-demo";
 import { createSettingsService, settingsDefaults } from "../modules/settings/service";
 import type { Db } from "./client";
@@ -11,9 +13,12 @@ export async function seedAll(db: Db, config: Config): Promise<SeedResult> {
   const base = await seedBase(db, { email: config.admin.email, password: config.admin.password });
   // the settings row starts from AUDIO_BASE_URL and CONTACT_EMAIL; later starts leave it alone
   await createSettingsService({ db, defaults: settingsDefaults(config) }).ensure();
+  // activation, welcome and password-reset texts as editable templates; edited ones are kept
+  await createMailTemplateService(db).seedTransactional();
   if (config.seedDemo) {
     await seedDemoPlans(db);
     await seedDemoCourse(db, createStorage(config.media));
+    await seedDemoEvent(db);
   }
   return base;
 }

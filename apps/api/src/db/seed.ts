@@ -6,9 +6,9 @@ import {
   ROLE_ADMIN,
   ROLE_CUSTOMER,
 } from "@parlons/contract";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/passwords";
-import type { Db } from "./client";
+import type { Db, DbOrTx } from "./client";
 import { menuModules, permissions, plans, rolePermissions, roles, userRoles, users } from "./schema";
 
 const permissionDescriptions: Record<string, string> = {
@@ -44,6 +44,7 @@ interface ModuleSeed {
 export const MENU: ModuleSeed[] = [
   { title: "Dashboard", titleFr: "Tableau de bord", path: "/dashboard", icon: "dashboard", permission: null },
   { title: "Courses", titleFr: "Cours", path: "/courses", icon: "book", permission: null },
+  { title: "Events", titleFr: "Événements", path: "/events", icon: "calendar", permission: null },
   {
     title: "My subscription",
     titleFr: "Mon abonnement",
@@ -141,6 +142,20 @@ export const MENU: ModuleSeed[] = [
         permission: PERMISSIONS.settingsManage,
       },
       {
+        title: "Events",
+        titleFr: "Événements",
+        path: "/events/manage",
+        icon: "calendar",
+        permission: PERMISSIONS.eventsManage,
+      },
+      {
+        title: "Configuration",
+        titleFr: "Configuration",
+        path: "/configs",
+        icon: "control",
+        permission: PERMISSIONS.configsManage,
+      },
+      {
         title: "API documentation",
         titleFr: "Documentation de l'API",
         path: "/api/docs",
@@ -152,6 +167,37 @@ export const MENU: ModuleSeed[] = [
   },
   { title: "Profile", titleFr: "Profil", path: "/profile", icon: "user", permission: null },
 ];
+
+/**
+ * Installs seeded before an entry joined MENU get it on their next start: each entry missing
+ * under its parent (matched by path) is inserted; entries already there are left as they are.
+ */
+async function addMissingModules(tx: DbOrTx, items: ModuleSeed[], parentId: string | null): Promise<void> {
+  const existing = await tx
+    .select({ id: menuModules.id, path: menuModules.path })
+    .from(menuModules)
+    .where(parentId ? eq(menuModules.parentId, parentId) : isNull(menuModules.parentId));
+  for (const [position, item] of items.entries()) {
+    let id = existing.find((row) => row.path === item.path)?.id;
+    if (!id) {
+      const [row] = await tx
+        .insert(menuModules)
+        .values({
+          parentId,
+          title: item.title,
+          titleFr: item.titleFr,
+          path: item.path,
+          icon: item.icon,
+          external: item.external ?? false,
+          position,
+          permission: item.permission,
+        })
+        .returning({ id: menuModules.id });
+      id = row?.id;
+    }
+    if (id && item.children) await addMissingModules(tx, item.children, id);
+  }
+}
 
 export const DEFAULT_PLAN = { name: "Discovery", nameFr: "Découverte" };
 
@@ -216,6 +262,7 @@ export async function seedBase(db: Db, admin: { email: string; password?: string
       };
       await insertTree(MENU, null);
     }
+    await addMissingModules(tx, MENU, null);
 
     let [defaultPlan] = await tx.select().from(plans).where(eq(plans.isDefault, true));
     if (!defaultPlan) {

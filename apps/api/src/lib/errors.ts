@@ -24,3 +24,9 @@ export const forbidden = (message = "You are not allowed to do this", code: Erro
   new AppError(403, code, message);
 export const notFound = (what = "Resource") => new AppError(404, "NOT_FOUND", `${what} not found`);
 export const conflict = (message: string, code: ErrorCode = "CONFLICT") => new AppError(409, code, message);
+
+/** A PostgreSQL unique violation (23505), as thrown by either driver (drizzle may wrap it in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}

@@ -17,6 +17,8 @@ export const routes = {
   coursesMore: "courses/more",
   course: "courses/:id",
   pricing: "pricing",
+  events: "events",
+  event: "events/:id",
   // legacy
   indexOld: "index_old",
   indexV1: "indexv1",
@@ -42,6 +44,8 @@ export const routes = {
   userEdit: "User/edit/:id?",
   mailSend: "mail/send",
   mailTemplates: "mail/templates",
+  eventsManage: "events/manage",
+  configs: "configs",
   courseCreate: "courses/create",
   courseEdit: "courses/edit",
   lessons: "courses/:id/lessons",
@@ -63,4 +67,6 @@ export const paths = {
   changePassword: "/change-password",
   billing: "/billing",
   course: (id: string) => `/courses/${encodeURIComponent(id)}`,
+  events: "/events",
+  event: (id: string) => `/events/${encodeURIComponent(id)}`,
 } as const;

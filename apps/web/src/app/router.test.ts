@@ -70,3 +70,18 @@ describe("route map", () => {
     expect(leaf("/en/nope/deeper")).toEqual({ root: "/en", last: "*" });
   });
 });
+
+describe("events routes", () => {
+  it.each(["/events", "/events/7", "/events/manage", "/configs"])(
+    "%s exists in French and under /en",
+    (path) => {
+      expect(leaf(path).last).not.toBe("*");
+      expect(leaf(`/en${path}`).last).not.toBe("*");
+    },
+  );
+
+  it("sends /events/manage to the staff page, not to an event called 'manage'", () => {
+    expect(leaf("/events/manage").last).toBe("events/manage");
+    expect(leaf("/en/events/7").last).toBe("events/:id");
+  });
+});

@@ -42,6 +42,25 @@ const courses = {
   lesson: () => import("../features/lessons/pages/lesson-page"),
 };
 
+const users = {
+  list: () => import("../features/users/pages/users-page"),
+  create: () => import("../features/users/pages/user-create-page"),
+  edit: () => import("../features/users/pages/user-edit-page"),
+  roles: () => import("../features/users/pages/roles-page"),
+};
+
+const events = {
+  list: () => import("../features/events/pages/events-page"),
+  detail: () => import("../features/events/pages/event-page"),
+  manage: () => import("../features/events/pages/manage-events-page"),
+  configs: () => import("../features/configs/pages/configs-page"),
+};
+
+const mail = {
+  send: () => import("../features/mail/pages/send-page"),
+  templates: () => import("../features/mail/pages/templates-page"),
+};
+
 const publicRoutes: RouteObject[] = [
   {
     index: true,
@@ -81,6 +100,8 @@ const publicRoutes: RouteObject[] = [
   { path: routes.coursesMore, ...page(courses.catalog, (m) => m.CoursesMorePage) },
   { path: routes.course, ...page(courses.detail, (m) => m.CoursePage) },
   { path: routes.pricing, ...page(billing.pricing, (m) => m.PricingPage) },
+  { path: routes.events, ...page(events.list, (m) => m.EventsPage) },
+  { path: routes.event, ...page(events.detail, (m) => m.EventPage) },
   // Legacy routes (spec §2) lead to their current pages.
   { path: routes.indexOld, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
   { path: routes.indexV1, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
@@ -150,19 +171,21 @@ const appRoutes: RouteObject[] = [
     },
   ]),
   staff(PERMISSIONS.usersRead, [
-    { path: routes.users, element: <ComingSoon page="users" backTo="/dashboard" /> },
-    { path: routes.customers, element: <ComingSoon page="customers" backTo="/dashboard" /> },
+    { path: routes.users, ...page(users.list, (m) => m.UsersPage) },
+    { path: routes.customers, ...page(users.list, (m) => m.CustomersPage) },
   ]),
   staff(PERMISSIONS.usersManage, [
-    { path: routes.userCreate, element: <ComingSoon page="userCreate" backTo="/dashboard" /> },
-    { path: routes.userEdit, element: <ComingSoon page="userEdit" backTo="/dashboard" /> },
+    { path: routes.userCreate, ...page(users.create, (m) => m.UserCreatePage) },
+    { path: routes.userEdit, ...page(users.edit, (m) => m.UserEditPage) },
   ]),
-  staff(PERMISSIONS.rolesManage, [
-    { path: routes.roles, element: <ComingSoon page="roles" backTo="/dashboard" /> },
+  staff(PERMISSIONS.rolesManage, [{ path: routes.roles, ...page(users.roles, (m) => m.RolesPage) }]),
+  staff(PERMISSIONS.eventsManage, [
+    { path: routes.eventsManage, ...page(events.manage, (m) => m.ManageEventsPage) },
   ]),
+  staff(PERMISSIONS.configsManage, [{ path: routes.configs, ...page(events.configs, (m) => m.ConfigsPage) }]),
   staff(PERMISSIONS.mailManage, [
-    { path: routes.mailSend, element: <ComingSoon page="mailSend" backTo="/dashboard" /> },
-    { path: routes.mailTemplates, element: <ComingSoon page="mailTemplates" backTo="/dashboard" /> },
+    { path: routes.mailSend, ...page(mail.send, (m) => m.MailSendPage) },
+    { path: routes.mailTemplates, ...page(mail.templates, (m) => m.MailTemplatesPage) },
   ]),
 ];
 

@@ -6,18 +6,24 @@ import enBilling from "../locales/en/billing.json";
 import enCommon from "../locales/en/common.json";
 import enCourses from "../locales/en/courses.json";
 import enErrors from "../locales/en/errors.json";
+import enEvents from "../locales/en/events.json";
+import enMail from "../locales/en/mail.json";
 import enPlayer from "../locales/en/player.json";
 import enSettings from "../locales/en/settings.json";
 import enSite from "../locales/en/site.json";
+import enUsers from "../locales/en/users.json";
 import frApp from "../locales/fr/app.json";
 import frAuth from "../locales/fr/auth.json";
 import frBilling from "../locales/fr/billing.json";
 import frCommon from "../locales/fr/common.json";
 import frCourses from "../locales/fr/courses.json";
 import frErrors from "../locales/fr/errors.json";
+import frEvents from "../locales/fr/events.json";
+import frMail from "../locales/fr/mail.json";
 import frPlayer from "../locales/fr/player.json";
 import frSettings from "../locales/fr/settings.json";
 import frSite from "../locales/fr/site.json";
+import frUsers from "../locales/fr/users.json";
 import { DEFAULT_LANG, type Lang, langFromPath } from "./locale-path";
 
 export const resources = {
@@ -31,6 +37,9 @@ export const resources = {
     courses: frCourses,
     player: frPlayer,
     settings: frSettings,
+    mail: frMail,
+    events: frEvents,
+    users: frUsers,
   },
   en: {
     common: enCommon,
@@ -42,6 +51,9 @@ export const resources = {
     courses: enCourses,
     player: enPlayer,
     settings: enSettings,
+    mail: enMail,
+    events: enEvents,
+    users: enUsers,
   },
 } as const;
 
@@ -55,6 +67,9 @@ export const NAMESPACES = [
   "courses",
   "player",
   "settings",
+  "mail",
+  "events",
+  "users",
 ] as const;
 
 export function initI18n(pathname: string): typeof i18n {

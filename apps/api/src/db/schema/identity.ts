@@ -137,7 +137,8 @@ export const oneTimeTokens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["activation", "password_reset"] }).notNull(),
+    /** A TypeScript-only enum (a plain text column): a new kind needs no migration. */
+    kind: text("kind", { enum: ["activation", "password_reset", "social_login"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -1,5 +1,7 @@
 export * from "./billing";
 export * from "./courses";
+export * from "./events";
 export * from "./identity";
+export * from "./mail";
 export * from "./plans";
 export * from "./settings";

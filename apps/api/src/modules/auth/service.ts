@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { oneTimeTokens } from "../../db/schema";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from "../../lib/errors";
-import { activationMail, passwordResetMail, welcomeMail } from "../mail/transactional";
+import { createTransactionalMails, type TransactionalMails } from "../mail/transactional";
 import type { SettingsService } from "../settings/service";
 import type { UserService } from "../users/service";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
@@ -25,12 +25,16 @@ export interface AuthDeps {
   settings: Pick<SettingsService, "registrationsOpen">;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Texts of the activation, welcome and reset mails; the built-in ones when absent. */
+  mails?: TransactionalMails;
 }
 
 /** Runs after a successful password login (e.g. billing's subscription check); must not throw. */
 export type LoginHook = (userId: string) => Promise<void>;
 
-export function createAuthService({ db, users, sessions, mailer, settings, publicUrl, log }: AuthDeps) {
+export function createAuthService(deps: AuthDeps) {
+  const { db, users, sessions, mailer, settings, publicUrl, log } = deps;
+  const mails = deps.mails ?? createTransactionalMails({ publicUrl });
   const loginHooks: LoginHook[] = [];
   /** Links open the web app in the user's language: French unprefixed, English under /en. */
   const link = (lang: "FR" | "EN", pathname: string) =>
@@ -98,8 +102,28 @@ export function createAuthService({ db, users, sessions, mailer, settings, publi
     const token = await issueToken(user.id, "activation", ACTIVATION_TTL_MS);
     await sendSafely(
       user.email,
-      activationMail(user.speak, user.fullName, link(user.speak, `/activate/${token}`)),
+      await mails.compose("activation", user, link(user.speak, `/activate/${token}`)),
     );
+  }
+
+  /**
+   * What every sign-in does once the identity is proven (password or social): the status checks,
+   * last login, a new session, then the login hooks.
+   */
+  async function startLogin<U extends { id: string; status: "PENDING" | "ACTIVE" | "DISABLED" }>(
+    user: U,
+    meta: { userAgent?: string; ip?: string },
+  ) {
+    if (user.status === "PENDING") {
+      throw forbidden("Your account is not activated yet: check your mailbox", "ACCOUNT_NOT_ACTIVATED");
+    }
+    if (user.status === "DISABLED") throw forbidden("This account is disabled", "ACCOUNT_DISABLED");
+    await users.update(user.id, { lastLoginAt: new Date() });
+    const tokens = await sessions.start(user.id, meta);
+    for (const hook of loginHooks) {
+      await hook(user.id).catch((err: unknown) => log.warn({ err }, "a login hook failed"));
+    }
+    return { user, tokens };
   }
 
   return {
@@ -140,7 +164,7 @@ export function createAuthService({ db, users, sessions, mailer, settings, publi
           { email: user.email },
           "no SMTP_URL: self-registered account activated at once (welcome mail written to the outbox)",
         );
-        await sendSafely(user.email, welcomeMail(user.speak, user.fullName, link(user.speak, "/dashboard")));
+        await sendSafely(user.email, await mails.compose("welcome", user, link(user.speak, "/dashboard")));
       }
       return user;
     },
@@ -171,17 +195,10 @@ export function createAuthService({ db, users, sessions, mailer, settings, publi
       if (!(await verifyPassword(user.passwordHash, password))) {
         throw unauthenticated("Invalid email or password", "INVALID_CREDENTIALS");
       }
-      if (user.status === "PENDING") {
-        throw forbidden("Your account is not activated yet: check your mailbox", "ACCOUNT_NOT_ACTIVATED");
-      }
-      if (user.status === "DISABLED") throw forbidden("This account is disabled", "ACCOUNT_DISABLED");
-      await users.update(user.id, { lastLoginAt: new Date() });
-      const tokens = await sessions.start(user.id, meta);
-      for (const hook of loginHooks) {
-        await hook(user.id).catch((err: unknown) => log.warn({ err }, "a login hook failed"));
-      }
-      return { user, tokens };
+      return startLogin(user, meta);
     },
+
+    startLogin,
 
     async forgotPassword(email: string) {
       const user = await users.findByEmail(email);
@@ -189,7 +206,7 @@ export function createAuthService({ db, users, sessions, mailer, settings, publi
       const token = await issueToken(user.id, "password_reset", RESET_TTL_MS);
       await sendSafely(
         user.email,
-        passwordResetMail(user.speak, user.fullName, link(user.speak, `/reset-password/${token}`)),
+        await mails.compose("password-reset", user, link(user.speak, `/reset-password/${token}`)),
       );
     },
 

@@ -55,6 +55,9 @@ function PublicHeader() {
           <span>Parlons</span>
         </Link>
         <nav aria-label={t("common:nav.main")} className="site-nav">
+          <Link to={to("/events")} className="site-nav__link" data-testid="nav-events">
+            {t("events:nav.link")}
+          </Link>
           <Link to={to("/faqs")} className="site-nav__link" data-testid="nav-faq">
             {t("common:nav.faq")}
           </Link>

@@ -1,8 +1,10 @@
+import { SOCIAL_ERRORS, type SocialError } from "@parlons/contract";
 import { Alert, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { useAuthModals } from "../../../components/auth-modal-context";
+import { ApiError, errorText } from "../../../lib/api";
 import { afterLoginPath, REDIRECT_PARAM } from "../../../lib/redirect";
 import { startSession, useSession } from "../../../lib/session";
 import { useLang } from "../../../lib/use-locale";
@@ -28,6 +30,8 @@ export function LoginPage() {
   const [socialState, setSocialState] = useState<"idle" | "pending" | "failed">(
     socialToken && provider ? "pending" : "idle",
   );
+  const [socialError, setSocialError] = useState<string | null>(null);
+  const redirectError = params.get("social_error");
   const started = useRef(false);
   usePageTitle(t("auth:login.pageTitle"));
 
@@ -40,6 +44,9 @@ export function LoginPage() {
       .catch((error: unknown) => {
         // Spec §8: failed social sign-in steps are only logged.
         console.error("[social-login]", error);
+        // a known refusal (disabled account, expired ticket…) says why; anything else stays generic
+        if (error instanceof ApiError && error.status < 500 && error.code !== "SOCIAL_LOGIN_FAILED")
+          setSocialError(errorText(error));
         setSocialState("failed");
       });
   }, [socialToken, provider, navigate, target]);
@@ -47,7 +54,12 @@ export function LoginPage() {
   if (session.status === "authenticated" && socialState !== "pending")
     return <Navigate to={target} replace />;
 
-  const providerName = provider ? provider.charAt(0).toUpperCase() + provider.slice(1) : "";
+  const providerName =
+    provider === "github" ? "GitHub" : provider ? provider.charAt(0).toUpperCase() + provider.slice(1) : "";
+  // `?social_error=` from the server's callback (the provider round trip failed before any ticket)
+  const redirectErrorText = redirectError
+    ? t(`auth:login.socialErrors.${isSocialError(redirectError) ? redirectError : "failed"}`)
+    : null;
   return (
     <AuthCard title={t("auth:login.pageTitle")} intro={t("auth:login.intro")}>
       {socialState === "pending" ? (
@@ -61,7 +73,17 @@ export function LoginPage() {
               type="error"
               showIcon
               style={{ marginBottom: 16 }}
-              title={t("auth:login.socialFailed", { provider: providerName })}
+              data-testid="social-error"
+              title={socialError ?? t("auth:login.socialFailed", { provider: providerName })}
+            />
+          )}
+          {socialState === "idle" && redirectErrorText && (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="social-error"
+              title={redirectErrorText}
             />
           )}
           <LoginForm
@@ -73,4 +95,8 @@ export function LoginPage() {
       )}
     </AuthCard>
   );
+}
+
+function isSocialError(value: string): value is SocialError {
+  return (SOCIAL_ERRORS as readonly string[]).includes(value);
 }

@@ -1,11 +1,12 @@
 import { CrownOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
-import type { MenuModule } from "@parlons/contract";
+import { type MenuModule, PERMISSIONS } from "@parlons/contract";
 import { Card, Col, Row, Space, Statistic, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../components/button-link";
 import { LearnerProgress } from "../../../components/courses/learner-progress";
+import { MyBookingsCard } from "../../../components/events/my-bookings-card";
 import { isFreePlan, planName } from "../../../lib/format";
-import { isAdmin, useSession } from "../../../lib/session";
+import { hasPermission, isAdmin, useSession } from "../../../lib/session";
 import { useLang, useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
 
@@ -66,6 +67,11 @@ export function DashboardPage() {
         <Col xs={24} md={admin ? 24 : 12}>
           <LearnerProgress />
         </Col>
+        {hasPermission(user, PERMISSIONS.eventsBook) && (
+          <Col xs={24} md={12}>
+            <MyBookingsCard />
+          </Col>
+        )}
       </Row>
     </Space>
   );

@@ -1,0 +1,104 @@
+import {
+  configBody,
+  configDeleteResponse,
+  configKeyParams,
+  configListQuery,
+  configListResponse,
+  configResponse,
+  configUpdateBody,
+  PERMISSIONS,
+} from "@parlons/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { bearer, errorResponses } from "../../lib/route-schemas";
+import { principalOf } from "../../plugins/auth";
+
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 422);
+const tags = ["configs"];
+/** A value is 16 KB of JSON at most (422 beyond); bodies far larger are cut before parsing (413). */
+const bodyLimit = 64 * 1024;
+
+/** `/v1/configs`: key/value configuration, staff with configs.manage only. */
+export default async function configRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { configs } = app.deps.services;
+  const manage = app.requirePermission(PERMISSIONS.configsManage);
+
+  app.get(
+    "/v1/configs",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: configListQuery,
+        response: { 200: configListResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await configs.list(principalOf(request), request.query) }),
+  );
+
+  app.get(
+    "/v1/configs/:key",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        params: configKeyParams,
+        response: { 200: configResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: { config: await configs.get(principalOf(request), request.params.key) } }),
+  );
+
+  app.post(
+    "/v1/configs",
+    {
+      preHandler: manage,
+      bodyLimit,
+      schema: { tags, security: bearer, body: configBody, response: { 201: configResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const config = await configs.create(principalOf(request), request.body);
+      reply.status(201);
+      return { message: "Config created", data: { config } };
+    },
+  );
+
+  app.put(
+    "/v1/configs/:key",
+    {
+      preHandler: manage,
+      bodyLimit,
+      schema: {
+        tags,
+        security: bearer,
+        params: configKeyParams,
+        body: configUpdateBody,
+        response: { 200: configResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: "Config updated",
+      data: { config: await configs.update(principalOf(request), request.params.key, request.body) },
+    }),
+  );
+
+  app.delete(
+    "/v1/configs/:key",
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security: bearer,
+        params: configKeyParams,
+        response: { 200: configDeleteResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: "Config deleted",
+      data: await configs.delete(principalOf(request), request.params.key),
+    }),
+  );
+}

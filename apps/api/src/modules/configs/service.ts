@@ -1,0 +1,143 @@
+import type { ConfigBody, ConfigItem, ConfigListQuery, ConfigUpdateBody } from "@parlons/contract";
+import { asc, count, eq, ilike, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { auditLog, configs } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../lib/errors";
+import type { Principal } from "../users/service";
+import { canManageConfigs } from "./policy";
+
+type ConfigRow = typeof configs.$inferSelect;
+
+function present(row: ConfigRow): ConfigItem {
+  return {
+    key: row.key,
+    value: row.value ?? null,
+    description: row.description,
+    updated_at: row.updatedAt.toISOString(),
+    updated_by: row.updatedBy,
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** Key/value configuration (`/v1/configs`): staff only, every change in the audit log with before and after. */
+export function createConfigService(deps: { db: Db }) {
+  const { db } = deps;
+
+  function requireStaff(actor: Principal) {
+    if (!canManageConfigs(actor)) throw forbidden("Missing permission: configs.manage");
+  }
+
+  async function find(key: string): Promise<ConfigRow | undefined> {
+    const [row] = await db.select().from(configs).where(eq(configs.key, key));
+    return row;
+  }
+
+  return {
+    /** A value by key for server code (undefined when absent). */
+    async value(key: string): Promise<unknown> {
+      return (await find(key))?.value ?? undefined;
+    },
+
+    async list(actor: Principal, query: ConfigListQuery) {
+      requireStaff(actor);
+      const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const where = pattern
+        ? or(ilike(configs.key, pattern), ilike(configs.description, pattern))
+        : undefined;
+      const [total] = await db.select({ n: count() }).from(configs).where(where);
+      const rows = await db
+        .select()
+        .from(configs)
+        .where(where)
+        .orderBy(asc(configs.key))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return {
+        configs: rows.map(present),
+        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+      };
+    },
+
+    async get(actor: Principal, key: string): Promise<ConfigItem> {
+      requireStaff(actor);
+      const row = await find(key);
+      if (!row) throw notFound("Config");
+      return present(row);
+    },
+
+    async create(actor: Principal, body: ConfigBody): Promise<ConfigItem> {
+      requireStaff(actor);
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(configs)
+            .values({ key: body.key, value: body.value, description: body.description, updatedBy: actor.id })
+            .returning();
+          if (!row) throw new Error("config insert failed");
+          await tx.insert(auditLog).values({
+            actorId: actor.id,
+            action: "configs.create",
+            targetType: "config",
+            targetId: row.key,
+            data: { value: row.value, description: row.description },
+          });
+          return present(row);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(`The key ${body.key} exists already`);
+        throw err;
+      }
+    },
+
+    async update(actor: Principal, key: string, body: ConfigUpdateBody): Promise<ConfigItem> {
+      requireStaff(actor);
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(configs).where(eq(configs.key, key)).for("update");
+        if (!before) throw notFound("Config");
+        const [row] = await tx
+          .update(configs)
+          .set({
+            ...(body.value !== undefined ? { value: body.value } : {}),
+            ...(body.description !== undefined ? { description: body.description } : {}),
+            updatedAt: new Date(),
+            updatedBy: actor.id,
+          })
+          .where(eq(configs.key, key))
+          .returning();
+        if (!row) throw notFound("Config");
+        await tx.insert(auditLog).values({
+          actorId: actor.id,
+          action: "configs.update",
+          targetType: "config",
+          targetId: key,
+          data: {
+            from: { value: before.value, description: before.description },
+            to: { value: row.value, description: row.description },
+          },
+        });
+        return present(row);
+      });
+    },
+
+    async delete(actor: Principal, key: string): Promise<{ key: string }> {
+      requireStaff(actor);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(configs).where(eq(configs.key, key)).returning();
+        if (!row) throw notFound("Config");
+        await tx.insert(auditLog).values({
+          actorId: actor.id,
+          action: "configs.delete",
+          targetType: "config",
+          targetId: key,
+          data: { value: row.value, description: row.description },
+        });
+        return { key };
+      });
+    },
+  };
+}
+export type ConfigService = ReturnType<typeof createConfigService>;

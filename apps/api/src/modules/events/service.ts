@@ -1,0 +1,481 @@
+import {
+  type BookingBody,
+  type EventBody,
+  type EventItem,
+  type EventListQuery,
+  type EventRegistrationItem,
+  type EventRegistrationsQuery,
+  type EventUpdateBody,
+  eventRuleErrors,
+  type MyRegistrationsQuery,
+  type RegistrationItem,
+  slugify,
+} from "@parlons/contract";
+import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { auditLog, events, registrations } from "../../db/schema";
+import { AppError, conflict, forbidden, notFound, validationFailed } from "../../lib/errors";
+import type { Principal, UserService } from "../users/service";
+import { canBook, canSeeEvent, canSeeRegistration, isEventStaff } from "./policy";
+
+export type EventRow = typeof events.$inferSelect;
+export type RegistrationRow = typeof registrations.$inferSelect;
+
+function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  const name = e?.constraint ?? e?.cause?.constraint;
+  return code === "23505" && (!constraint || !name || name === constraint);
+}
+
+const eventFull = (left: number) =>
+  new AppError(
+    409,
+    "EVENT_FULL",
+    left > 0 ? `Only ${left} place(s) left at this event` : "This event is full",
+    undefined,
+  );
+const alreadyBooked = () => conflict("You already have a booking for this event", "ALREADY_BOOKED");
+const eventClosed = (message: string) => new AppError(422, "EVENT_CLOSED", message, { event_id: [message] });
+
+/**
+ * Events and the places learners book at them. A booking locks the event row (`FOR UPDATE`)
+ * and counts the places booked inside the same transaction, so concurrent bookings of the
+ * same event take turns and the capacity is never exceeded.
+ */
+export function createEventService(deps: { db: Db; users: UserService; now?: () => Date }) {
+  const { db, users } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function placesBooked(eventIds: string[], tx: DbOrTx = db): Promise<Map<string, number>> {
+    if (eventIds.length === 0) return new Map();
+    const rows = await tx
+      .select({
+        eventId: registrations.eventId,
+        places: sql<number>`coalesce(sum(${registrations.places}), 0)::int`,
+      })
+      .from(registrations)
+      .where(and(inArray(registrations.eventId, eventIds), eq(registrations.status, "BOOKED")))
+      .groupBy(registrations.eventId);
+    return new Map(rows.map((r) => [r.eventId, Number(r.places)]));
+  }
+
+  async function bookedBy(userId: string, eventIds: string[]): Promise<Set<string>> {
+    if (eventIds.length === 0) return new Set();
+    const rows = await db
+      .select({ eventId: registrations.eventId })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.userId, userId),
+          eq(registrations.status, "BOOKED"),
+          inArray(registrations.eventId, eventIds),
+        ),
+      );
+    return new Set(rows.map((r) => r.eventId));
+  }
+
+  /** The events as `viewer` may see them: the meeting link only for staff and learners who booked. */
+  async function present(rows: EventRow[], viewer: Principal | null): Promise<EventItem[]> {
+    const ids = rows.map((r) => r.id);
+    const staff = isEventStaff(viewer);
+    const [booked, mine] = await Promise.all([
+      placesBooked(ids),
+      viewer && !staff ? bookedBy(viewer.id, ids) : Promise.resolve(new Set<string>()),
+    ]);
+    const at = now().getTime();
+    return rows.map((r) => {
+      const taken = booked.get(r.id) ?? 0;
+      const left = Math.max(0, r.capacity - taken);
+      return {
+        id: r.id,
+        slug: r.slug,
+        title_fr: r.titleFr,
+        title_en: r.titleEn,
+        description_fr: r.descriptionFr,
+        description_en: r.descriptionEn,
+        kind: r.kind,
+        location: r.location,
+        online_url: staff || mine.has(r.id) ? r.onlineUrl : null,
+        starts_at: r.startsAt.toISOString(),
+        ends_at: r.endsAt.toISOString(),
+        capacity: r.capacity,
+        places_booked: taken,
+        places_left: left,
+        bookable: r.active && r.startsAt.getTime() > at && left > 0,
+        active: r.active,
+        created_at: r.createdAt.toISOString(),
+        updated_at: r.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async function presentOne(row: EventRow, viewer: Principal | null): Promise<EventItem> {
+    return (await present([row], viewer))[0] as EventItem;
+  }
+
+  async function presentRegistrations(
+    rows: RegistrationRow[],
+    viewer: Principal,
+  ): Promise<RegistrationItem[]> {
+    const eventIds = [...new Set(rows.map((r) => r.eventId))];
+    const eventRows = eventIds.length
+      ? await db.select().from(events).where(inArray(events.id, eventIds))
+      : [];
+    const items = new Map((await present(eventRows, viewer)).map((e) => [e.id, e]));
+    return rows.flatMap((r) => {
+      const event = items.get(r.eventId);
+      return event ? [{ ...presentRegistration(r), event }] : [];
+    });
+  }
+
+  function presentRegistration(r: RegistrationRow): Omit<RegistrationItem, "event"> {
+    return {
+      id: r.id,
+      event_id: r.eventId,
+      user_id: r.userId,
+      places: r.places,
+      status: r.status,
+      created_at: r.createdAt.toISOString(),
+      cancelled_at: r.cancelledAt?.toISOString() ?? null,
+    };
+  }
+
+  async function get(id: string, tx: DbOrTx = db): Promise<EventRow> {
+    const [row] = await tx.select().from(events).where(eq(events.id, id));
+    if (!row) throw notFound("Event");
+    return row;
+  }
+
+  async function lock(id: string, tx: DbOrTx): Promise<EventRow> {
+    const [row] = await tx.select().from(events).where(eq(events.id, id)).for("update");
+    if (!row) throw notFound("Event");
+    return row;
+  }
+
+  async function uniqueSlug(base: string, tx: DbOrTx, exceptId?: string): Promise<string> {
+    const root = base || "event";
+    for (let i = 1; i < 1000; i += 1) {
+      const candidate = i === 1 ? root : `${root}-${i}`;
+      const [taken] = await tx.select({ id: events.id }).from(events).where(eq(events.slug, candidate));
+      if (!taken || taken.id === exceptId) return candidate;
+    }
+    throw conflict("No free slug for this title");
+  }
+
+  async function audit(
+    tx: DbOrTx,
+    actor: Principal,
+    action: string,
+    targetType: string,
+    targetId: string,
+    data: Record<string, unknown>,
+  ) {
+    await tx.insert(auditLog).values({ actorId: actor.id, action, targetType, targetId, data });
+  }
+
+  function requireStaff(actor: Principal) {
+    if (!isEventStaff(actor)) throw forbidden("Missing permission: events.manage");
+  }
+
+  return {
+    present,
+    presentOne,
+    get,
+
+    /** An event the viewer may see (inactive ones: staff only), else 404. */
+    async getVisible(id: string, viewer: Principal | null): Promise<EventRow> {
+      const row = await get(id);
+      if (!canSeeEvent(viewer, row)) throw notFound("Event");
+      return row;
+    },
+
+    /** Events not over yet, soonest first; staff also see inactive ones, and past ones with include=past. */
+    async list(query: EventListQuery, viewer: Principal | null) {
+      const staff = isEventStaff(viewer);
+      const filters: (SQL | undefined)[] = [];
+      if (!staff) filters.push(eq(events.active, true));
+      if (!(staff && query.include === "past")) filters.push(gt(events.endsAt, now()));
+      const where = and(...filters);
+      const [total] = await db.select({ n: count() }).from(events).where(where);
+      const rows = await db
+        .select()
+        .from(events)
+        .where(where)
+        .orderBy(
+          staff && query.include === "past" ? desc(events.startsAt) : asc(events.startsAt),
+          asc(events.id),
+        )
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return {
+        events: await present(rows, viewer),
+        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+      };
+    },
+
+    async create(actor: Principal, body: EventBody): Promise<EventRow> {
+      requireStaff(actor);
+      try {
+        return await db.transaction(async (tx) => {
+          let slug: string;
+          if (body.slug) {
+            const [taken] = await tx.select({ id: events.id }).from(events).where(eq(events.slug, body.slug));
+            if (taken) throw conflict("This slug is taken");
+            slug = body.slug;
+          } else {
+            slug = await uniqueSlug(slugify(body.title_fr), tx);
+          }
+          const [row] = await tx
+            .insert(events)
+            .values({
+              slug,
+              titleFr: body.title_fr,
+              titleEn: body.title_en,
+              descriptionFr: body.description_fr,
+              descriptionEn: body.description_en,
+              kind: body.kind,
+              location: body.location || null,
+              onlineUrl: body.online_url || null,
+              startsAt: new Date(body.starts_at),
+              endsAt: new Date(body.ends_at),
+              capacity: body.capacity,
+              active: body.active,
+            })
+            .returning();
+          if (!row) throw new Error("event insert failed");
+          await audit(tx, actor, "events.create", "event", row.id, { slug, title_fr: row.titleFr });
+          return row;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict("This slug is taken");
+        throw err;
+      }
+    },
+
+    /** Partial update; the capacity cannot go below the places already booked. */
+    async update(actor: Principal, id: string, body: EventUpdateBody): Promise<EventRow> {
+      requireStaff(actor);
+      try {
+        return await db.transaction(async (tx) => {
+          const before = await lock(id, tx);
+          const merged = {
+            kind: body.kind ?? before.kind,
+            location: body.location !== undefined ? body.location : before.location,
+            starts_at: body.starts_at ?? before.startsAt,
+            ends_at: body.ends_at ?? before.endsAt,
+          };
+          const errors = eventRuleErrors(merged);
+          if (body.capacity !== undefined) {
+            const booked = (await placesBooked([id], tx)).get(id) ?? 0;
+            if (body.capacity < booked)
+              errors.capacity = [`${booked} places are already booked: the capacity cannot be lower`];
+          }
+          if (Object.keys(errors).length > 0) throw validationFailed(errors);
+          const changes: Partial<typeof events.$inferInsert> = {
+            titleFr: body.title_fr,
+            titleEn: body.title_en,
+            descriptionFr: body.description_fr,
+            descriptionEn: body.description_en,
+            kind: body.kind,
+            location: body.location === undefined ? undefined : body.location || null,
+            onlineUrl: body.online_url === undefined ? undefined : body.online_url || null,
+            startsAt: body.starts_at ? new Date(body.starts_at) : undefined,
+            endsAt: body.ends_at ? new Date(body.ends_at) : undefined,
+            capacity: body.capacity,
+            active: body.active,
+            updatedAt: now(),
+          };
+          if (body.slug !== undefined && body.slug !== before.slug) {
+            const [taken] = await tx.select({ id: events.id }).from(events).where(eq(events.slug, body.slug));
+            if (taken) throw conflict("This slug is taken");
+            changes.slug = body.slug;
+          }
+          const [row] = await tx.update(events).set(changes).where(eq(events.id, id)).returning();
+          if (!row) throw notFound("Event");
+          const changed = Object.fromEntries(
+            Object.entries(body)
+              .filter(([, value]) => value !== undefined)
+              .map(([key, value]) => [key, value]),
+          );
+          await audit(tx, actor, "events.update", "event", id, { changes: changed });
+          return row;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict("This slug is taken");
+        throw err;
+      }
+    },
+
+    /**
+     * Deletes the event. Refused (409) while places are booked, unless forced: the bookings
+     * are then cancelled with it (the audit entry keeps who held them).
+     */
+    async delete(actor: Principal, id: string, force: boolean) {
+      requireStaff(actor);
+      return db.transaction(async (tx) => {
+        const event = await lock(id, tx);
+        const booked = await tx
+          .select({ userId: registrations.userId, places: registrations.places })
+          .from(registrations)
+          .where(and(eq(registrations.eventId, id), eq(registrations.status, "BOOKED")));
+        if (booked.length > 0 && !force) {
+          throw conflict(
+            `${booked.length} booking(s) hold places at this event: delete with force=true to cancel them`,
+          );
+        }
+        await tx.delete(events).where(eq(events.id, id));
+        await audit(tx, actor, "events.delete", "event", id, {
+          slug: event.slug,
+          title_fr: event.titleFr,
+          cancelled_registrations: booked,
+        });
+        return { id, cancelled_registrations: booked.length };
+      });
+    },
+
+    // ---------------------------------------------------------------- registrations
+
+    /** Books places for the actor: one booking per event, never beyond the capacity. */
+    async book(actor: Principal, body: BookingBody): Promise<RegistrationItem> {
+      if (!canBook(actor)) throw forbidden("Missing permission: events.book");
+      let row: RegistrationRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          // Concurrent bookings of this event wait here: the count below sees every booking before ours.
+          const event = await lock(body.event_id, tx);
+          if (!canSeeEvent(actor, event) || !event.active) throw notFound("Event");
+          if (event.startsAt.getTime() <= now().getTime())
+            throw eventClosed("This event has started or is over: bookings are closed");
+          const [existing] = await tx
+            .select({ id: registrations.id })
+            .from(registrations)
+            .where(
+              and(
+                eq(registrations.eventId, event.id),
+                eq(registrations.userId, actor.id),
+                eq(registrations.status, "BOOKED"),
+              ),
+            );
+          if (existing) throw alreadyBooked();
+          const taken = (await placesBooked([event.id], tx)).get(event.id) ?? 0;
+          const left = event.capacity - taken;
+          if (body.places > left) throw eventFull(Math.max(0, left));
+          const [created] = await tx
+            .insert(registrations)
+            .values({ eventId: event.id, userId: actor.id, places: body.places })
+            .returning();
+          if (!created) throw new Error("registration insert failed");
+          return created;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, "registrations_one_booked_key")) throw alreadyBooked();
+        throw err;
+      }
+      return (await presentRegistrations([row], actor))[0] as RegistrationItem;
+    },
+
+    /** The registration, for its owner or staff; 404 for anyone else. */
+    async getRegistration(actor: Principal, id: string): Promise<RegistrationItem> {
+      const [row] = await db.select().from(registrations).where(eq(registrations.id, id));
+      if (!row || !canSeeRegistration(actor, row)) throw notFound("Registration");
+      return (await presentRegistrations([row], actor))[0] as RegistrationItem;
+    },
+
+    async mine(actor: Principal, query: MyRegistrationsQuery) {
+      const filters: (SQL | undefined)[] = [eq(registrations.userId, actor.id)];
+      if (query.status) filters.push(eq(registrations.status, query.status));
+      const upcoming = query.upcoming === "true";
+      if (upcoming) filters.push(gt(events.endsAt, now()));
+      const where = and(...filters);
+      const [total] = await db
+        .select({ n: count() })
+        .from(registrations)
+        .innerJoin(events, eq(events.id, registrations.eventId))
+        .where(where);
+      const rows = await db
+        .select({ registration: registrations })
+        .from(registrations)
+        .innerJoin(events, eq(events.id, registrations.eventId))
+        .where(where)
+        .orderBy(upcoming ? asc(events.startsAt) : desc(registrations.createdAt), asc(registrations.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return {
+        registrations: await presentRegistrations(
+          rows.map((r) => r.registration),
+          actor,
+        ),
+        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+      };
+    },
+
+    /**
+     * Cancels a booking and frees its places. The owner may cancel until the event starts;
+     * staff at any time (recorded in the audit log). Cancelling twice changes nothing.
+     */
+    async cancel(actor: Principal, id: string): Promise<RegistrationItem> {
+      const row = await db.transaction(async (tx) => {
+        const [found] = await tx.select().from(registrations).where(eq(registrations.id, id)).for("update");
+        if (!found || !canSeeRegistration(actor, found)) throw notFound("Registration");
+        if (found.status === "CANCELLED") return found;
+        const staffAction = found.userId !== actor.id;
+        if (!staffAction) {
+          const event = await get(found.eventId, tx);
+          if (event.startsAt.getTime() <= now().getTime())
+            throw eventClosed("This event has started or is over: the booking can no longer be cancelled");
+        }
+        const [updated] = await tx
+          .update(registrations)
+          .set({ status: "CANCELLED", cancelledAt: now() })
+          .where(eq(registrations.id, id))
+          .returning();
+        if (!updated) throw notFound("Registration");
+        if (staffAction) {
+          await audit(tx, actor, "registrations.cancel", "registration", id, {
+            event_id: found.eventId,
+            user_id: found.userId,
+            places: found.places,
+          });
+        }
+        return updated;
+      });
+      return (await presentRegistrations([row], actor))[0] as RegistrationItem;
+    },
+
+    /** Staff: who booked an event. */
+    async registrationsOf(actor: Principal, eventId: string, query: EventRegistrationsQuery) {
+      requireStaff(actor);
+      await get(eventId);
+      const filters: (SQL | undefined)[] = [eq(registrations.eventId, eventId)];
+      if (query.status) filters.push(eq(registrations.status, query.status));
+      const where = and(...filters);
+      const [total] = await db.select({ n: count() }).from(registrations).where(where);
+      const rows = await db
+        .select()
+        .from(registrations)
+        .where(where)
+        .orderBy(asc(registrations.createdAt), asc(registrations.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      const people = new Map(
+        (await Promise.all([...new Set(rows.map((r) => r.userId))].map((uid) => users.findById(uid))))
+          .filter((u): u is NonNullable<typeof u> => Boolean(u))
+          .map((u) => [u.id, u]),
+      );
+      const items: EventRegistrationItem[] = rows.map((r) => {
+        const user = people.get(r.userId);
+        return {
+          ...presentRegistration(r),
+          user: { id: r.userId, email: user?.email ?? "", full_name: user?.fullName || null },
+        };
+      });
+      return {
+        registrations: items,
+        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+        places_booked: (await placesBooked([eventId])).get(eventId) ?? 0,
+      };
+    },
+  };
+}
+export type EventService = ReturnType<typeof createEventService>;

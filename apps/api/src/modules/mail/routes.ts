@@ -1,0 +1,277 @@
+import {
+  activeEmailTemplatesResponse,
+  campaignCountBody,
+  campaignCountResponse,
+  campaignCreateBody,
+  campaignListQuery,
+  campaignListResponse,
+  campaignPaginationBody,
+  campaignResponse,
+  campaignSendBody,
+  emailTemplateBody,
+  emailTemplateDeleteResponse,
+  emailTemplateListQuery,
+  emailTemplateListResponse,
+  emailTemplateResponse,
+  idParams,
+  mailPreviewBody,
+  mailPreviewResponse,
+  PERMISSIONS,
+  renderMail,
+  SAMPLE_MAIL_VALUES,
+} from "@parlons/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { bearer, errorResponses } from "../../lib/route-schemas";
+import { principalOf } from "../../plugins/auth";
+
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
+
+/** Templates under /v1/email-templates and bulk sends under /v1/send-mail (spec §7), staff with mail.manage. */
+export default async function mailRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { mailTemplates, campaigns } = app.deps.services;
+  const manage = app.requirePermission(PERMISSIONS.mailManage);
+
+  // ---------------------------------------------------------------- templates
+  {
+    const tags = ["mail templates"];
+    app.get(
+      "/v1/email-templates",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary: "Templates, latest change first",
+          querystring: emailTemplateListQuery,
+          response: { 200: emailTemplateListResponse, ...errors },
+        },
+      },
+      async (request) => ({ data: await mailTemplates.list(principalOf(request), request.query) }),
+    );
+
+    app.get(
+      "/v1/email-templates/active",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary: "Active templates, by name (what the send form offers)",
+          response: { 200: activeEmailTemplatesResponse, ...errors },
+        },
+      },
+      async (request) => ({ data: { templates: await mailTemplates.listActive(principalOf(request)) } }),
+    );
+
+    app.post(
+      "/v1/email-templates/preview",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary: "Renders subjects and bodies with sample values (unknown variables: 422)",
+          body: mailPreviewBody,
+          response: { 200: mailPreviewResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { subject_fr, subject_en, body_fr, body_en } = request.body;
+        const site = app.deps.config.publicUrl;
+        const values = { ...SAMPLE_MAIL_VALUES, site_url: site, action_url: `${site}/dashboard` };
+        return {
+          data: {
+            fr: renderMail({ subject: subject_fr, body: body_fr }, values),
+            en: renderMail(
+              { subject: subject_en, body: body_en },
+              { ...values, site_url: `${site}/en`, action_url: `${site}/en/dashboard` },
+            ),
+          },
+        };
+      },
+    );
+
+    app.get(
+      "/v1/email-templates/:id",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          params: idParams,
+          response: { 200: emailTemplateResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        data: { template: await mailTemplates.read(principalOf(request), request.params.id) },
+      }),
+    );
+
+    app.post(
+      "/v1/email-templates",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary: "Create a template; a slug in use is 409, an unknown {{variable}} 422",
+          body: emailTemplateBody,
+          response: { 201: emailTemplateResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const template = await mailTemplates.create(principalOf(request), request.body);
+        return reply.status(201).send({ message: "Template created", data: { template } });
+      },
+    );
+
+    app.put(
+      "/v1/email-templates/:id",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary: "Replace a template (campaigns already made from it keep their copy)",
+          params: idParams,
+          body: emailTemplateBody,
+          response: { 200: emailTemplateResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const template = await mailTemplates.update(principalOf(request), request.params.id, request.body);
+        return { message: "Template saved", data: { template } };
+      },
+    );
+
+    app.delete(
+      "/v1/email-templates/:id",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary:
+            "Delete a template (campaigns keep their copy; a transactional one falls back to the built-in text)",
+          params: idParams,
+          response: { 200: emailTemplateDeleteResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const id = await mailTemplates.remove(principalOf(request), request.params.id);
+        return { message: "Template deleted", data: { id } };
+      },
+    );
+  }
+
+  // ---------------------------------------------------------------- campaigns
+  {
+    const tags = ["send mail"];
+    app.get(
+      "/v1/send-mail",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary: "Campaigns, latest first",
+          querystring: campaignListQuery,
+          response: { 200: campaignListResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await campaigns.list(principalOf(request), { ...request.query, filters: {} }),
+      }),
+    );
+
+    app.post(
+      "/v1/send-mail/pagination",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary: "Campaigns, latest first, filtered by status or subject",
+          body: campaignPaginationBody,
+          response: { 200: campaignListResponse, ...errors },
+        },
+      },
+      async (request) => ({ data: await campaigns.list(principalOf(request), request.body) }),
+    );
+
+    app.post(
+      "/v1/send-mail/count",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary: "How many active users an audience reaches",
+          body: campaignCountBody,
+          response: { 200: campaignCountResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        data: { count: await campaigns.count(principalOf(request), request.body.audience) },
+      }),
+    );
+
+    app.post(
+      "/v1/send-mail",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary: "Create a DRAFT campaign from a template (its texts are copied) or from texts",
+          body: campaignCreateBody,
+          response: { 201: campaignResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const campaign = await campaigns.create(principalOf(request), request.body);
+        return reply.status(201).send({ message: "Campaign created", data: { campaign } });
+      },
+    );
+
+    app.post(
+      "/v1/send-mail/send",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary:
+            "Queue a DRAFT campaign (or create and queue one): one delivery per recipient; 409 when already queued",
+          body: campaignSendBody,
+          response: { 202: campaignResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const campaign = await campaigns.send(principalOf(request), request.body);
+        return reply
+          .status(202)
+          .send({ message: `Queued for ${campaign.total} recipients`, data: { campaign } });
+      },
+    );
+
+    app.get(
+      "/v1/send-mail/:id",
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          security: bearer,
+          summary: "A campaign with its progress (total, sent, failed)",
+          params: idParams,
+          response: { 200: campaignResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        data: { campaign: await campaigns.read(principalOf(request), request.params.id) },
+      }),
+    );
+  }
+}

@@ -1,0 +1,180 @@
+import {
+  type EmailTemplate,
+  type EmailTemplateBody,
+  type EmailTemplateListQuery,
+  TRANSACTIONAL_SLUGS,
+  type TransactionalSlug,
+} from "@parlons/contract";
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { emailTemplates } from "../../db/schema";
+import { conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors";
+import type { Principal } from "../users/service";
+import { canManageMail } from "./policy";
+import { type TemplateTexts, TRANSACTIONAL_DEFAULTS } from "./transactional";
+
+export type TemplateRow = typeof emailTemplates.$inferSelect;
+
+const slugTaken = () => conflict("A template already uses this slug", "TEMPLATE_SLUG_TAKEN");
+
+export function presentTemplate(row: TemplateRow): EmailTemplate {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    subject_fr: row.subjectFr,
+    subject_en: row.subjectEn,
+    body_fr: row.bodyFr,
+    body_en: row.bodyEn,
+    active: row.active,
+    transactional: (TRANSACTIONAL_SLUGS as readonly string[]).includes(row.slug),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const columns = (body: EmailTemplateBody) => ({
+  slug: body.slug,
+  name: body.name,
+  subjectFr: body.subject_fr,
+  subjectEn: body.subject_en,
+  bodyFr: body.body_fr,
+  bodyEn: body.body_en,
+  active: body.active,
+});
+
+/** Mail templates (staff, mail.manage); also the texts of transactional mails. */
+export function createMailTemplateService(db: Db) {
+  function authorize(actor: Principal) {
+    if (!canManageMail(actor)) throw forbidden("Missing permission: mail.manage");
+  }
+
+  async function get(id: string, tx: DbOrTx = db): Promise<TemplateRow> {
+    const [row] = await tx.select().from(emailTemplates).where(eq(emailTemplates.id, id));
+    if (!row) throw notFound("Template");
+    return row;
+  }
+
+  return {
+    get,
+
+    async list(actor: Principal, query: EmailTemplateListQuery) {
+      authorize(actor);
+      const { page, pageSize, search } = query;
+      const words = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const where: SQL | undefined = words
+        ? or(ilike(emailTemplates.name, words), ilike(emailTemplates.slug, words))
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(emailTemplates)
+          .where(where)
+          .orderBy(desc(emailTemplates.updatedAt), asc(emailTemplates.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(emailTemplates).where(where),
+      ]);
+      return { templates: rows.map(presentTemplate), pagination: { page, pageSize, total: total?.n ?? 0 } };
+    },
+
+    async listActive(actor: Principal) {
+      authorize(actor);
+      const rows = await db
+        .select()
+        .from(emailTemplates)
+        .where(eq(emailTemplates.active, true))
+        .orderBy(asc(emailTemplates.name))
+        .limit(200);
+      return rows.map(presentTemplate);
+    },
+
+    async read(actor: Principal, id: string) {
+      authorize(actor);
+      return presentTemplate(await get(id));
+    },
+
+    async create(actor: Principal, body: EmailTemplateBody) {
+      authorize(actor);
+      const [row] = await db
+        .insert(emailTemplates)
+        .values(columns(body))
+        .onConflictDoNothing({ target: emailTemplates.slug })
+        .returning();
+      if (!row) throw slugTaken();
+      return presentTemplate(row);
+    },
+
+    async update(actor: Principal, id: string, body: EmailTemplateBody) {
+      authorize(actor);
+      await get(id);
+      const [other] = await db
+        .select({ id: emailTemplates.id })
+        .from(emailTemplates)
+        .where(and(eq(emailTemplates.slug, body.slug), ne(emailTemplates.id, id)));
+      if (other) throw slugTaken();
+      try {
+        const [row] = await db
+          .update(emailTemplates)
+          .set({ ...columns(body), updatedAt: new Date() })
+          .where(eq(emailTemplates.id, id))
+          .returning();
+        if (!row) throw notFound("Template");
+        return presentTemplate(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw slugTaken();
+        throw err;
+      }
+    },
+
+    /** Campaigns made from it keep their copy of the texts (their template_id becomes null). */
+    async remove(actor: Principal, id: string) {
+      authorize(actor);
+      const [row] = await db
+        .delete(emailTemplates)
+        .where(eq(emailTemplates.id, id))
+        .returning({ id: emailTemplates.id });
+      if (!row) throw notFound("Template");
+      return row.id;
+    },
+
+    /** The texts of an active template with this slug, or null (transactional mails then use their defaults). */
+    async findActive(slug: TransactionalSlug): Promise<TemplateTexts | null> {
+      const [row] = await db
+        .select()
+        .from(emailTemplates)
+        .where(and(eq(emailTemplates.slug, slug), eq(emailTemplates.active, true)));
+      return row
+        ? {
+            name: row.name,
+            subject_fr: row.subjectFr,
+            subject_en: row.subjectEn,
+            body_fr: row.bodyFr,
+            body_en: row.bodyEn,
+          }
+        : null;
+    },
+
+    /** Seeds the transactional templates from the built-in texts; existing ones (maybe edited) are kept. */
+    async seedTransactional(): Promise<void> {
+      await db
+        .insert(emailTemplates)
+        .values(
+          TRANSACTIONAL_SLUGS.map((slug) => {
+            const t = TRANSACTIONAL_DEFAULTS[slug];
+            return {
+              slug,
+              name: t.name,
+              subjectFr: t.subject_fr,
+              subjectEn: t.subject_en,
+              bodyFr: t.body_fr,
+              bodyEn: t.body_en,
+              active: true,
+            };
+          }),
+        )
+        .onConflictDoNothing({ target: emailTemplates.slug });
+    },
+  };
+}
+export type MailTemplateService = ReturnType<typeof createMailTemplateService>;

@@ -1,0 +1,174 @@
+import { type EventItem, MAX_EVENT_CAPACITY } from "@parlons/contract";
+import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Space, Switch } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, errorText } from "../../../lib/api";
+import { useSaveEvent } from "../api/manage-events-api";
+import { EMPTY_EVENT, type EventFormValues, toEventBody, toFormValues } from "../lib/event-form-values";
+
+const DATE_FORMAT = "YYYY-MM-DD HH:mm";
+
+/** Create or edit an event: bilingual texts, kind, place or link, start and end, places, active. */
+export function EventForm({
+  event,
+  onSaved,
+  onCancel,
+}: {
+  event: EventItem | null;
+  onSaved: (event: EventItem) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<EventFormValues>();
+  const save = useSaveEvent();
+  const [failure, setFailure] = useState<string | null>(null);
+  const kind = Form.useWatch("kind", form);
+  const required = { required: true, message: t("events:form.required") };
+
+  const submit = (values: EventFormValues) => {
+    setFailure(null);
+    save.mutate(
+      { id: event?.id ?? null, body: toEventBody(values) },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          if (error instanceof ApiError && error.errors) {
+            const known = Object.keys(EMPTY_EVENT);
+            form.setFields(
+              Object.entries(error.errors)
+                .filter(([field]) => known.includes(field))
+                .map(([field, messages]) => ({ name: field as keyof EventFormValues, errors: messages })),
+            );
+          }
+          setFailure(
+            error instanceof ApiError && error.status === 422 ? t("events:form.failed") : errorText(error),
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <Form<EventFormValues>
+      form={form}
+      layout="vertical"
+      name="event-form"
+      data-testid="event-form"
+      initialValues={event ? toFormValues(event) : EMPTY_EVENT}
+      onFinish={submit}
+      requiredMark="optional"
+    >
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="title_fr"
+            label={t("events:form.titleFr")}
+            rules={[{ ...required, whitespace: true }]}
+          >
+            <Input maxLength={200} lang="fr" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="title_en"
+            label={t("events:form.titleEn")}
+            rules={[{ ...required, whitespace: true }]}
+          >
+            <Input maxLength={200} lang="en" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="description_fr" label={t("events:form.descriptionFr")}>
+            <Input.TextArea rows={4} maxLength={10_000} lang="fr" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="description_en" label={t("events:form.descriptionEn")}>
+            <Input.TextArea rows={4} maxLength={10_000} lang="en" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="kind" label={t("events:form.kind")} rules={[required]}>
+            <Radio.Group
+              optionType="button"
+              options={(["online", "in_person"] as const).map((k) => ({
+                value: k,
+                label: t(`events:kind.${k}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="location"
+            label={t("events:form.location")}
+            extra={t("events:form.locationHint")}
+            rules={kind === "in_person" ? [{ ...required, whitespace: true }] : []}
+          >
+            <Input maxLength={500} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="online_url"
+            label={t("events:form.onlineUrl")}
+            extra={t("events:form.onlineUrlHint")}
+            rules={[{ type: "url", message: t("events:form.invalidUrl") }]}
+          >
+            <Input maxLength={2048} inputMode="url" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="starts_at" label={t("events:form.startsAt")} rules={[required]}>
+            <DatePicker showTime={{ format: "HH:mm" }} format={DATE_FORMAT} style={{ width: "100%" }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="ends_at"
+            label={t("events:form.endsAt")}
+            dependencies={["starts_at"]}
+            rules={[
+              required,
+              ({ getFieldValue }) => ({
+                validator: (_, value: EventFormValues["ends_at"]) => {
+                  const start: EventFormValues["starts_at"] = getFieldValue("starts_at");
+                  return value && start && !value.isAfter(start)
+                    ? Promise.reject(new Error(t("events:form.endAfterStart")))
+                    : Promise.resolve();
+                },
+              }),
+            ]}
+          >
+            <DatePicker showTime={{ format: "HH:mm" }} format={DATE_FORMAT} style={{ width: "100%" }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="capacity" label={t("events:form.capacity")} rules={[required]}>
+            <InputNumber min={1} max={MAX_EVENT_CAPACITY} precision={0} style={{ width: "100%" }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="active" label={t("events:form.active")} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+      {failure && (
+        <Alert
+          type="error"
+          showIcon
+          title={failure}
+          style={{ marginBottom: 16 }}
+          data-testid="event-form-error"
+        />
+      )}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="event-form-submit">
+          {t("common:actions.save")}
+        </Button>
+        <Button onClick={onCancel}>{t("common:actions.cancel")}</Button>
+      </Space>
+    </Form>
+  );
+}

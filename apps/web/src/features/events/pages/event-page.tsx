@@ -1,0 +1,85 @@
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
+import { Card, Col, Descriptions, Result, Row, Skeleton, Space, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ButtonLink } from "../../../components/button-link";
+import { eventDescription, eventQuery, eventTitle, formatEventDates } from "../../../lib/events-api";
+import { useSession } from "../../../lib/session";
+import { useLang, useLocalePath } from "../../../lib/use-locale";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { BookingControl, MyBooking } from "../components/booking-control";
+import { useMyBookings } from "../lib/use-my-bookings";
+import "../events.css";
+
+/** `/events/{id}`: the event, booking, and the user's booking with its cancel button. */
+export function EventPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const to = useLocalePath();
+  const { id = "" } = useParams();
+  const { status } = useSession();
+  const { data: event, isPending, isError } = useQuery(eventQuery(id, status === "authenticated"));
+  const registration = useMyBookings().get(id);
+  usePageTitle(event ? eventTitle(event, lang) : t("events:list.title"));
+
+  if (isError) {
+    return (
+      <div className="container section">
+        <Result
+          status="404"
+          title={t("events:detail.notFound")}
+          extra={<ButtonLink to={to("/events")}>{t("events:detail.back")}</ButtonLink>}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="container section">
+      <Link to={to("/events")}>
+        <ArrowLeftOutlined aria-hidden /> {t("events:detail.back")}
+      </Link>
+      {isPending || !event ? (
+        <Skeleton active />
+      ) : (
+        <Row gutter={[24, 24]} style={{ marginTop: 16 }}>
+          <Col xs={24} md={15}>
+            <Typography.Title level={1} className="page-title">
+              {eventTitle(event, lang)}
+            </Typography.Title>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t("events:detail.when")}>
+                <time dateTime={event.starts_at} data-testid="event-when">
+                  {formatEventDates(event.starts_at, event.ends_at, lang)}
+                </time>
+              </Descriptions.Item>
+              <Descriptions.Item label={t("events:detail.where")}>
+                {t(`events:kind.${event.kind}`)}
+                {event.location ? ` · ${event.location}` : ""}
+              </Descriptions.Item>
+            </Descriptions>
+            <Typography.Paragraph className="event-description">
+              {eventDescription(event, lang)}
+            </Typography.Paragraph>
+          </Col>
+          <Col xs={24} md={9}>
+            <Card title={t("events:detail.places")} data-testid="event-card" data-event-id={event.id}>
+              <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+                <Typography.Text data-testid="event-places" data-left={event.places_left}>
+                  {event.places_left > 0
+                    ? t("events:card.placesLeft", { count: event.places_left })
+                    : t("events:card.full")}
+                </Typography.Text>
+                {registration ? (
+                  <MyBooking registration={registration} link={event.online_url} />
+                ) : (
+                  <BookingControl event={event} block />
+                )}
+              </Space>
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}

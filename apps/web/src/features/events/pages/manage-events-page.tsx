@@ -1,0 +1,272 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
+import type { EventItem, EventRegistrationItem } from "@parlons/contract";
+import { useQuery } from "@tanstack/react-query";
+import { App, Button, Card, Checkbox, Drawer, Flex, Result, Space, Table, Tag, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, errorText } from "../../../lib/api";
+import { eventTitle, formatEventDates } from "../../../lib/events-api";
+import { useLang } from "../../../lib/use-locale";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { eventRegistrationsQuery, staffEventsQuery, useDeleteEvent } from "../api/manage-events-api";
+import { EventForm } from "../components/event-form";
+
+const PAGE_SIZE = 20;
+type Editing = { event: EventItem | null } | null;
+
+/** `/events/manage` (staff, events.manage): every event, create/edit in a drawer, delete, who booked. */
+export function ManageEventsPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { modal, message } = App.useApp();
+  usePageTitle(t("events:manage.title"));
+  const [page, setPage] = useState(1);
+  const [past, setPast] = useState(false);
+  const list = useQuery(staffEventsQuery({ page, pageSize: PAGE_SIZE, include: past ? "past" : undefined }));
+  const remove = useDeleteEvent();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [attendees, setAttendees] = useState<EventItem | null>(null);
+
+  const deleteEvent = (event: EventItem, force: boolean) =>
+    remove
+      .mutateAsync({ id: event.id, force })
+      .then(() => void message.success(t("events:manage.deleted")))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 409 && !force) {
+          modal.confirm({
+            title: t("events:manage.forceTitle"),
+            content: t("events:manage.forceText"),
+            okText: t("events:manage.forceOk"),
+            okButtonProps: { danger: true },
+            cancelText: t("common:actions.cancel"),
+            onOk: () => deleteEvent(event, true),
+          });
+          return;
+        }
+        void message.error(errorText(error));
+      });
+
+  const confirmDelete = (event: EventItem) => {
+    modal.confirm({
+      title: t("events:manage.deleteTitle", { title: eventTitle(event, lang) }),
+      content: t("events:manage.deleteText"),
+      okText: t("events:manage.deleteOk"),
+      okButtonProps: { danger: true },
+      cancelText: t("common:actions.cancel"),
+      onOk: () => deleteEvent(event, false),
+    });
+  };
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: "100%" }}>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <div>
+          <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
+            {t("events:manage.title")}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t("events:manage.subtitle")}</Typography.Text>
+        </div>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({ event: null })}
+          data-testid="event-create"
+        >
+          {t("events:manage.create")}
+        </Button>
+      </Flex>
+      <Card>
+        <Checkbox
+          checked={past}
+          onChange={(e) => {
+            setPast(e.target.checked);
+            setPage(1);
+          }}
+          style={{ marginBottom: 12 }}
+        >
+          {t("events:manage.showPast")}
+        </Checkbox>
+        {list.isError ? (
+          <Result
+            status="warning"
+            title={t("events:manage.loadError")}
+            subTitle={errorText(list.error)}
+            extra={<Button onClick={() => void list.refetch()}>{t("events:list.retry")}</Button>}
+          />
+        ) : (
+          <Table<EventItem>
+            rowKey="id"
+            data-testid="events-table"
+            loading={list.isPending}
+            dataSource={list.data?.events ?? []}
+            scroll={{ x: true }}
+            locale={{ emptyText: t("events:manage.empty") }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: list.data?.pagination.total ?? 0,
+              onChange: setPage,
+              hideOnSinglePage: true,
+            }}
+            columns={[
+              {
+                key: "title",
+                title: t("events:manage.columns.title"),
+                render: (_: unknown, event: EventItem) => <strong>{eventTitle(event, lang)}</strong>,
+              },
+              {
+                key: "when",
+                title: t("events:manage.columns.when"),
+                render: (_: unknown, event: EventItem) =>
+                  formatEventDates(event.starts_at, event.ends_at, lang),
+              },
+              {
+                key: "kind",
+                title: t("events:manage.columns.kind"),
+                render: (_: unknown, event: EventItem) => t(`events:kind.${event.kind}`),
+              },
+              {
+                key: "places",
+                title: t("events:manage.columns.places"),
+                render: (_: unknown, event: EventItem) => (
+                  <span data-testid="event-row-places">
+                    {t("events:card.of", { booked: event.places_booked, capacity: event.capacity })}
+                  </span>
+                ),
+              },
+              {
+                key: "status",
+                title: t("events:manage.columns.status"),
+                render: (_: unknown, event: EventItem) =>
+                  new Date(event.ends_at).getTime() < Date.now() ? (
+                    <Tag>{t("events:manage.past")}</Tag>
+                  ) : (
+                    <Tag color={event.active ? "green" : "default"}>
+                      {event.active ? t("events:manage.active") : t("events:manage.inactive")}
+                    </Tag>
+                  ),
+              },
+              {
+                key: "actions",
+                title: t("events:manage.columns.actions"),
+                render: (_: unknown, event: EventItem) => {
+                  const title = eventTitle(event, lang);
+                  return (
+                    <Space>
+                      <Button
+                        icon={<TeamOutlined />}
+                        onClick={() => setAttendees(event)}
+                        data-testid="event-registrations"
+                        aria-label={t("events:manage.registrations", { title })}
+                      />
+                      <Button
+                        icon={<EditOutlined />}
+                        onClick={() => setEditing({ event })}
+                        data-testid="event-edit"
+                        aria-label={t("events:manage.edit", { title })}
+                      />
+                      <Button
+                        danger
+                        icon={<DeleteOutlined />}
+                        onClick={() => confirmDelete(event)}
+                        data-testid="event-delete"
+                        aria-label={t("events:manage.delete", { title })}
+                      />
+                    </Space>
+                  );
+                },
+              },
+            ]}
+          />
+        )}
+      </Card>
+      <Drawer
+        title={
+          editing?.event
+            ? t("events:manage.editTitle", { title: eventTitle(editing.event, lang) })
+            : t("events:manage.create")
+        }
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        size={640}
+        destroyOnHidden
+        closable={{ "aria-label": t("common:actions.close") }}
+      >
+        {editing && (
+          <EventForm
+            key={editing.event?.id ?? "new"}
+            event={editing.event}
+            onCancel={() => setEditing(null)}
+            onSaved={() => {
+              void message.success(t("events:manage.saved"));
+              setEditing(null);
+            }}
+          />
+        )}
+      </Drawer>
+      <Drawer
+        title={attendees ? t("events:manage.registrations", { title: eventTitle(attendees, lang) }) : ""}
+        open={attendees !== null}
+        onClose={() => setAttendees(null)}
+        size={560}
+        destroyOnHidden
+        closable={{ "aria-label": t("common:actions.close") }}
+      >
+        {attendees && <Registrations event={attendees} />}
+      </Drawer>
+    </Space>
+  );
+}
+
+function Registrations({ event }: { event: EventItem }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { data, isPending } = useQuery(eventRegistrationsQuery(event.id));
+  const date = new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  return (
+    <Space orientation="vertical" style={{ width: "100%" }}>
+      <Typography.Text>
+        {t("events:manage.placesBooked", { count: data?.places_booked ?? 0 })}
+      </Typography.Text>
+      <Table<EventRegistrationItem>
+        rowKey="id"
+        size="small"
+        data-testid="event-registrations-table"
+        loading={isPending}
+        dataSource={data?.registrations ?? []}
+        pagination={false}
+        locale={{ emptyText: t("events:manage.registrationsEmpty") }}
+        columns={[
+          {
+            key: "who",
+            title: t("events:manage.registrationColumns.who"),
+            render: (_: unknown, r: EventRegistrationItem) => (
+              <Space orientation="vertical" size={0}>
+                {r.user.full_name && <span>{r.user.full_name}</span>}
+                <Typography.Text type="secondary">{r.user.email}</Typography.Text>
+              </Space>
+            ),
+          },
+          { key: "places", title: t("events:manage.registrationColumns.places"), dataIndex: "places" },
+          {
+            key: "status",
+            title: t("events:manage.registrationColumns.status"),
+            render: (_: unknown, r: EventRegistrationItem) => (
+              <Tag color={r.status === "BOOKED" ? "green" : "default"}>
+                {t(`events:manage.status.${r.status}`)}
+              </Tag>
+            ),
+          },
+          {
+            key: "date",
+            title: t("events:manage.registrationColumns.date"),
+            render: (_: unknown, r: EventRegistrationItem) => date.format(new Date(r.created_at)),
+          },
+        ]}
+      />
+    </Space>
+  );
+}

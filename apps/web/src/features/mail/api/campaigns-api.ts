@@ -1,0 +1,64 @@
+import type {
+  CampaignListResponse,
+  CampaignResponse,
+  CampaignSendBody,
+  MailAudience,
+  MailCampaign,
+} from "@parlons/contract";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+type Data<T> = { message?: string; data: T };
+
+/** `POST /v1/send-mail/pagination`: campaigns, latest first. */
+export const campaignsQuery = (page: number, pageSize = 10) =>
+  queryOptions({
+    queryKey: ["campaigns", "list", page, pageSize] as const,
+    queryFn: ({ signal }) =>
+      api<CampaignListResponse>("/v1/send-mail/pagination", {
+        method: "POST",
+        body: { page, pageSize, filters: {} },
+        signal,
+      }).then((r) => r.data),
+    staleTime: 0,
+  });
+
+const finished = (campaign: MailCampaign | undefined) =>
+  campaign !== undefined && (campaign.status === "SENT" || campaign.status === "FAILED");
+
+/** `GET /v1/send-mail/{id}`, polled every second until the campaign is finished. */
+export const campaignQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["campaigns", "one", id] as const,
+    queryFn: ({ signal }) =>
+      api<CampaignResponse>(`/v1/send-mail/${encodeURIComponent(id)}`, { signal }).then(
+        (r) => r.data.campaign,
+      ),
+    refetchInterval: (query) => (finished(query.state.data) ? false : 1000),
+    staleTime: 0,
+  });
+
+/** `POST /v1/send-mail/count`: how many active users the audience reaches. */
+export const audienceCountQuery = (audience: MailAudience) =>
+  queryOptions({
+    queryKey: ["campaigns", "count", audience] as const,
+    queryFn: ({ signal }) =>
+      api<Data<{ count: number }>>("/v1/send-mail/count", {
+        method: "POST",
+        body: { audience },
+        signal,
+      }).then((r) => r.data.count),
+    staleTime: 0,
+  });
+
+/** `POST /v1/send-mail/send`: creates and queues a campaign in one step (202). */
+export function useSendCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CampaignSendBody) =>
+      api<CampaignResponse>("/v1/send-mail/send", { method: "POST", body, silent: true }).then(
+        (r) => r.data.campaign,
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["campaigns"] }),
+  });
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import {
+  filtersFromParams,
+  filtersToParams,
+  formatDate,
+  formatDateTime,
+  hasActiveFilters,
+  isValidRoleTitle,
+  listBody,
+  normalizeRoleTitle,
+  permissionKey,
+  roleChoices,
+  statusColor,
+  type UserEditValues,
+  updateBody,
+  userActions,
+} from "./users-helpers";
+
+describe("list filters in the URL", () => {
+  it("reads defaults from an empty query", () => {
+    expect(filtersFromParams(new URLSearchParams())).toEqual({
+      page: 1,
+      pageSize: 20,
+      search: "",
+      status: undefined,
+      role: undefined,
+    });
+  });
+
+  it("reads valid values and drops invalid ones", () => {
+    expect(
+      filtersFromParams(new URLSearchParams("page=3&pageSize=50&q=anne&status=PENDING&role=editor")),
+    ).toEqual({ page: 3, pageSize: 50, search: "anne", status: "PENDING", role: "EDITOR" });
+    expect(filtersFromParams(new URLSearchParams("page=-2&pageSize=7&status=GONE&role=a%20b"))).toEqual({
+      page: 1,
+      pageSize: 20,
+      search: "",
+      status: undefined,
+      role: undefined,
+    });
+    expect(filtersFromParams(new URLSearchParams("page=1.5")).page).toBe(1);
+  });
+
+  it("round-trips and leaves defaults out", () => {
+    const filters = { page: 2, pageSize: 10, search: " bob ", status: "DISABLED" as const, role: "ADMIN" };
+    const params = filtersToParams(filters);
+    expect(params.toString()).toBe("q=bob&status=DISABLED&role=ADMIN&page=2&pageSize=10");
+    expect(filtersFromParams(params)).toEqual({ ...filters, search: "bob" });
+    expect(
+      filtersToParams({ page: 1, pageSize: 20, search: "  ", status: undefined, role: undefined }).toString(),
+    ).toBe("");
+  });
+});
+
+describe("listBody", () => {
+  it("sends only the filters in use", () => {
+    expect(listBody({ page: 1, pageSize: 20, search: "  ", status: undefined, role: undefined })).toEqual({
+      page: 1,
+      pageSize: 20,
+    });
+    expect(listBody({ page: 2, pageSize: 10, search: " zoé ", status: "ACTIVE", role: "CUSTOMER" })).toEqual({
+      page: 2,
+      pageSize: 10,
+      search: "zoé",
+      status: "ACTIVE",
+      role: "CUSTOMER",
+    });
+  });
+
+  it("knows when filters are active", () => {
+    const none = { page: 4, pageSize: 20, search: " ", status: undefined, role: undefined };
+    expect(hasActiveFilters(none)).toBe(false);
+    expect(hasActiveFilters({ ...none, role: "ADMIN" })).toBe(true);
+    expect(hasActiveFilters({ ...none, search: "x" })).toBe(true);
+  });
+});
+
+describe("userActions", () => {
+  it("approves pending accounts and disables others", () => {
+    expect(userActions({ id: "a", status: "PENDING" }, "me")).toEqual(["approve", "disable", "edit"]);
+    expect(userActions({ id: "a", status: "ACTIVE" }, "me")).toEqual(["disable", "edit"]);
+    expect(userActions({ id: "a", status: "DISABLED" }, "me")).toEqual(["enable", "edit"]);
+  });
+
+  it("never offers to disable one's own account", () => {
+    expect(userActions({ id: "me", status: "ACTIVE" }, "me")).toEqual(["edit"]);
+  });
+
+  it("colours statuses", () => {
+    expect(statusColor("ACTIVE")).toBe("green");
+    expect(statusColor("PENDING")).toBe("gold");
+    expect(statusColor("DISABLED")).toBe("red");
+  });
+});
+
+describe("role titles", () => {
+  it("normalizes and validates like the API", () => {
+    expect(normalizeRoleTitle("  editor_fr ")).toBe("EDITOR_FR");
+    expect(isValidRoleTitle("editor-2")).toBe(true);
+    expect(isValidRoleTitle("A")).toBe(false);
+    expect(isValidRoleTitle("with space")).toBe(false);
+    expect(isValidRoleTitle("é")).toBe(false);
+    expect(isValidRoleTitle("X".repeat(41))).toBe(false);
+  });
+
+  it("turns permission slugs into i18n keys", () => {
+    expect(permissionKey("users.read")).toBe("users_read");
+    expect(permissionKey("customer-plans.manage")).toBe("customer-plans_manage");
+  });
+
+  it("offers the listed roles, or the built-in ones, plus the current role", () => {
+    expect(roleChoices(["EDITOR", "ADMIN"], ["ADMIN", "CUSTOMER"])).toEqual(["ADMIN", "EDITOR"]);
+    expect(roleChoices(undefined, ["ADMIN", "CUSTOMER"], "TEACHER")).toEqual([
+      "ADMIN",
+      "CUSTOMER",
+      "TEACHER",
+    ]);
+    expect(roleChoices([], ["ADMIN", "CUSTOMER"], "ADMIN")).toEqual(["ADMIN", "CUSTOMER"]);
+  });
+});
+
+describe("updateBody", () => {
+  const before: UserEditValues = {
+    full_name: "Anne",
+    gender: null,
+    speak: "FR",
+    role: "CUSTOMER",
+    status: "ACTIVE",
+    plan_id: "p1",
+  };
+
+  it("sends only what changed", () => {
+    expect(updateBody(before, { ...before }, { self: false, canEditPlan: true })).toEqual({});
+    expect(
+      updateBody(
+        before,
+        {
+          ...before,
+          full_name: " Anne B ",
+          gender: "f",
+          speak: "EN",
+          role: "ADMIN",
+          status: "DISABLED",
+          plan_id: "p2",
+        },
+        { self: false, canEditPlan: true },
+      ),
+    ).toEqual({
+      full_name: "Anne B",
+      gender: "f",
+      speak: "EN",
+      role: "ADMIN",
+      status: "DISABLED",
+      plan_id: "p2",
+    });
+  });
+
+  it("never sends one's own role or status, nor a plan the editor cannot see", () => {
+    expect(
+      updateBody(
+        before,
+        { ...before, role: "ADMIN", status: "DISABLED", plan_id: "p2", speak: "EN" },
+        { self: true, canEditPlan: false },
+      ),
+    ).toEqual({ speak: "EN" });
+  });
+
+  it("ignores a blank name and can clear the gender", () => {
+    expect(
+      updateBody(
+        { ...before, gender: "m" },
+        { ...before, full_name: "  ", gender: null },
+        { self: false, canEditPlan: true },
+      ),
+    ).toEqual({ gender: null });
+  });
+});
+
+describe("formatDateTime", () => {
+  it("formats in the UI language and keeps null", () => {
+    expect(formatDateTime(null, "fr")).toBeNull();
+    expect(formatDateTime("not a date", "en")).toBeNull();
+    expect(formatDateTime("2026-03-05T10:20:00Z", "en")).toMatch(/^05\/03\/2026, \d\d:20$/);
+    expect(formatDateTime("2026-03-05T10:20:00Z", "fr")).toMatch(/^05\/03\/2026 \d\d:20$/);
+    expect(formatDate("2026-03-05T10:20:00Z", "fr")).toBe("05/03/2026");
+    expect(formatDate(null, "en")).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+import type { UserListItem, UserStatus } from "@parlons/contract";
+import { userStatus } from "@parlons/contract";
+
+export const USER_STATUSES = userStatus.options;
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+const DEFAULT_PAGE_SIZE = 20;
+
+/** Filters of the users table, kept in the URL so that "back" and reloads keep them. */
+export interface UserListFilters {
+  page: number;
+  pageSize: number;
+  search: string;
+  status: UserStatus | undefined;
+  role: string | undefined;
+}
+
+function positiveInt(value: string | null, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/** Reads `?page=&pageSize=&q=&status=&role=`, ignoring anything the API would refuse. */
+export function filtersFromParams(params: URLSearchParams): UserListFilters {
+  const size = positiveInt(params.get("pageSize"), DEFAULT_PAGE_SIZE);
+  const status = params.get("status");
+  const role = params.get("role")?.trim().toUpperCase();
+  return {
+    page: positiveInt(params.get("page"), 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    search: (params.get("q") ?? "").slice(0, 120),
+    status: USER_STATUSES.find((s) => s === status),
+    role: role && /^[A-Z0-9_-]{1,40}$/.test(role) ? role : undefined,
+  };
+}
+
+/** The inverse of `filtersFromParams`; defaults are left out to keep URLs short. */
+export function filtersToParams(filters: UserListFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search.trim()) params.set("q", filters.search.trim());
+  if (filters.status) params.set("status", filters.status);
+  if (filters.role) params.set("role", filters.role);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  if (filters.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(filters.pageSize));
+  return params;
+}
+
+/** Body of `POST /v1/users` (and `/customers`): empty filters are not sent. */
+export function listBody(filters: UserListFilters): {
+  page: number;
+  pageSize: number;
+  search?: string;
+  status?: UserStatus;
+  role?: string;
+} {
+  const search = filters.search.trim();
+  return {
+    page: filters.page,
+    pageSize: filters.pageSize,
+    ...(search ? { search } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.role ? { role: filters.role } : {}),
+  };
+}
+
+export function hasActiveFilters(filters: UserListFilters): boolean {
+  return Boolean(filters.search.trim() || filters.status || filters.role);
+}
+
+export function statusColor(status: UserStatus): string {
+  if (status === "ACTIVE") return "green";
+  if (status === "PENDING") return "gold";
+  return "red";
+}
+
+export type UserAction = "approve" | "disable" | "enable" | "edit";
+
+/**
+ * Row actions a staff member may use on a user: approve a pending account, disable or enable,
+ * edit. Nobody disables their own account (the API refuses it with 403).
+ */
+export function userActions(
+  user: Pick<UserListItem, "id" | "status">,
+  selfId: string | undefined,
+): UserAction[] {
+  const actions: UserAction[] = [];
+  if (user.status === "PENDING") actions.push("approve");
+  if (user.status === "DISABLED") actions.push("enable");
+  else if (user.id !== selfId) actions.push("disable");
+  actions.push("edit");
+  return actions;
+}
+
+/** Role titles as the API stores them: upper case, letters, digits, `_` and `-`, 2 to 40 characters. */
+export function normalizeRoleTitle(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+export function isValidRoleTitle(value: string): boolean {
+  return /^[A-Z0-9_-]{2,40}$/.test(normalizeRoleTitle(value));
+}
+
+/** i18n key of a permission's description (`users.read` → `users_read`: i18next splits keys on dots). */
+export function permissionKey(slug: string): string {
+  return slug.replace(/[^A-Za-z0-9-]/g, "_");
+}
+
+export interface UserEditValues {
+  full_name: string;
+  gender: "m" | "f" | "other" | null;
+  speak: "FR" | "EN";
+  role: string;
+  status: UserStatus;
+  plan_id: string | null;
+}
+
+export type UserUpdateBody = Partial<{
+  full_name: string;
+  gender: "m" | "f" | "other" | null;
+  speak: "FR" | "EN";
+  role: string;
+  status: UserStatus;
+  plan_id: string;
+}>;
+
+/**
+ * Body of `POST /v1/users/update/{id}`: only what changed. For one's own account the role and
+ * status are never sent (the API answers 403), and the plan only when the editor may see plans.
+ */
+export function updateBody(
+  before: UserEditValues,
+  after: UserEditValues,
+  options: { self: boolean; canEditPlan: boolean },
+): UserUpdateBody {
+  const body: UserUpdateBody = {};
+  const name = after.full_name.trim();
+  if (name && name !== before.full_name) body.full_name = name;
+  if (after.gender !== before.gender) body.gender = after.gender;
+  if (after.speak !== before.speak) body.speak = after.speak;
+  if (!options.self) {
+    if (after.role && after.role !== before.role) body.role = after.role;
+    if (after.status !== before.status) body.status = after.status;
+  }
+  if (options.canEditPlan && after.plan_id && after.plan_id !== before.plan_id) body.plan_id = after.plan_id;
+  return body;
+}
+
+/** Role choices: the roles the API listed, or the built-in ones when the caller may not list roles; the current role always stays. */
+export function roleChoices(
+  listed: string[] | undefined,
+  builtIn: readonly string[],
+  current?: string,
+): string[] {
+  const titles = new Set(listed && listed.length > 0 ? listed : builtIn);
+  if (current) titles.add(current);
+  return [...titles].sort((a, b) => a.localeCompare(b));
+}
+
+function format(iso: string | null, lang: "fr" | "en", options: Intl.DateTimeFormatOptions): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", options).format(date);
+}
+
+/** Short date and time in the UI language; `null` (never signed in) gives `null`. */
+export function formatDateTime(iso: string | null, lang: "fr" | "en"): string | null {
+  return format(iso, lang, { dateStyle: "short", timeStyle: "short" });
+}
+
+/** Short date in the UI language. */
+export function formatDate(iso: string | null, lang: "fr" | "en"): string | null {
+  return format(iso, lang, { dateStyle: "short" });
+}

@@ -1,0 +1,272 @@
+import { BUILT_IN_ROLES, PERMISSIONS, type UserListItem } from "@parlons/contract";
+import { useQuery } from "@tanstack/react-query";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  Radio,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Typography,
+} from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useNavigate, useParams } from "react-router";
+import { ButtonLink } from "../../../components/button-link";
+import { ApiError, errorText } from "../../../lib/api";
+import { applyFieldErrors } from "../../../lib/form-rules";
+import { planName } from "../../../lib/format";
+import { hasPermission, useSession } from "../../../lib/session";
+import { useLang, useLocalePath } from "../../../lib/use-locale";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { rolesQuery } from "../api/roles-api";
+import { plansQuery, userQuery, useUpdateUser } from "../api/users-api";
+import {
+  formatDateTime,
+  roleChoices,
+  USER_STATUSES,
+  type UserEditValues,
+  updateBody,
+} from "../lib/users-helpers";
+
+const FIELDS = ["full_name", "gender", "speak", "role", "status", "plan_id"];
+
+/** `/User/edit/{id}` (users.manage); without an id, back to the list. */
+export function UserEditPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { id = "" } = useParams();
+  usePageTitle(t("users:edit.title"));
+  const user = useQuery({ ...userQuery(id), enabled: Boolean(id) });
+
+  if (!id) return <Navigate to={to("/User")} replace />;
+  if (user.isError) {
+    const missing =
+      user.error instanceof ApiError && (user.error.status === 404 || user.error.status === 400);
+    return (
+      <Result
+        status={missing ? "404" : "warning"}
+        title={
+          <h1 className="result-title">{missing ? t("users:edit.notFound") : t("users:edit.loadError")}</h1>
+        }
+        subTitle={missing ? undefined : errorText(user.error)}
+        extra={
+          <Space>
+            {!missing && <Button onClick={() => void user.refetch()}>{t("users:actions.retry")}</Button>}
+            <ButtonLink to={to("/User")} type="primary">
+              {t("users:edit.backToList")}
+            </ButtonLink>
+          </Space>
+        }
+        data-testid="user-not-found"
+      />
+    );
+  }
+  if (!user.data) return <Skeleton active paragraph={{ rows: 8 }} />;
+  return <UserEditForm key={user.data.id} user={user.data} />;
+}
+
+function valuesOf(user: UserListItem): UserEditValues {
+  return {
+    full_name: user.full_name,
+    gender: user.gender,
+    speak: user.speak,
+    role: user.role,
+    status: user.status,
+    plan_id: user.plan_id,
+  };
+}
+
+function UserEditForm({ user }: { user: UserListItem }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { user: me } = useSession();
+  const self = me?.id === user.id;
+  const canEditPlan = hasPermission(me, PERMISSIONS.plansManage);
+  const roles = useQuery({ ...rolesQuery, enabled: hasPermission(me, PERMISSIONS.rolesManage) });
+  const plans = useQuery({ ...plansQuery("all"), enabled: canEditPlan });
+  const update = useUpdateUser(user.id);
+  const [form] = Form.useForm<UserEditValues>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const initial = valuesOf(user);
+
+  const submit = (values: UserEditValues) => {
+    setFailure(null);
+    const body = updateBody(
+      initial,
+      { ...initial, ...values, gender: values.gender ?? null },
+      { self, canEditPlan },
+    );
+    if (Object.keys(body).length === 0) {
+      void message.info(t("users:edit.nothingChanged"));
+      return;
+    }
+    update.mutate(body, {
+      onSuccess: () => {
+        void message.success(t("users:edit.saved"));
+        navigate(to("/User"));
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 403) {
+          setFailure(self ? t("users:errors.forbiddenSelf") : errorText(error));
+          return;
+        }
+        if (applyFieldErrors(form, error, FIELDS)) return;
+        setFailure(errorText(error));
+      },
+    });
+  };
+
+  const planOptions = (plans.data ?? []).map((plan) => ({
+    value: plan.id,
+    label: plan.active ? planName(plan, lang) : `${planName(plan, lang)} (${t("users:edit.inactivePlan")})`,
+  }));
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: "100%", maxWidth: 760 }}>
+      <div>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
+          {t("users:edit.title")}
+        </Typography.Title>
+        <Typography.Text type="secondary">{user.full_name || user.email}</Typography.Text>
+      </div>
+      <Card>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          style={{ marginBottom: 24 }}
+          items={[
+            { key: "email", label: t("users:fields.email"), children: user.email },
+            {
+              key: "created",
+              label: t("users:columns.created"),
+              children: formatDateTime(user.created_at, lang),
+            },
+            {
+              key: "lastLogin",
+              label: t("users:columns.lastLogin"),
+              children: formatDateTime(user.last_login_at, lang) ?? t("users:list.never"),
+            },
+          ]}
+        />
+        {self && (
+          <Alert
+            type="info"
+            showIcon
+            title={t("users:edit.selfNote")}
+            style={{ marginBottom: 16 }}
+            data-testid="user-self-note"
+          />
+        )}
+        <Form<UserEditValues>
+          form={form}
+          layout="vertical"
+          name="user-edit"
+          data-testid="user-form"
+          requiredMark="optional"
+          initialValues={initial}
+          onFinish={submit}
+        >
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="full_name"
+                label={t("users:fields.fullName")}
+                rules={[{ required: true, whitespace: true, message: t("users:errors.required") }]}
+              >
+                <Input maxLength={120} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="gender" label={t("users:fields.gender")}>
+                <Select
+                  allowClear
+                  placeholder={t("users:gender.unset")}
+                  options={(["m", "f", "other"] as const).map((g) => ({
+                    value: g,
+                    label: t(`users:gender.${g}`),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="role"
+                label={t("users:fields.role")}
+                extra={self ? t("users:edit.selfLocked") : undefined}
+              >
+                <Select
+                  disabled={self}
+                  loading={roles.isFetching}
+                  options={roleChoices(
+                    roles.data?.map((r) => r.title),
+                    BUILT_IN_ROLES,
+                    user.role,
+                  ).map((title) => ({ value: title, label: title }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="status"
+                label={t("users:fields.status")}
+                extra={self ? t("users:edit.selfLocked") : t("users:edit.statusHint")}
+              >
+                <Select
+                  disabled={self}
+                  options={USER_STATUSES.map((status) => ({
+                    value: status,
+                    label: t(`users:status.${status}`),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            {canEditPlan && (
+              <Col xs={24} md={12}>
+                <Form.Item name="plan_id" label={t("users:fields.plan")}>
+                  <Select loading={plans.isFetching} options={planOptions} />
+                </Form.Item>
+              </Col>
+            )}
+            <Col xs={24} md={12}>
+              <Form.Item name="speak" label={t("users:fields.speak")}>
+                <Radio.Group
+                  options={[
+                    { value: "FR", label: t("users:speak.FR") },
+                    { value: "EN", label: t("users:speak.EN") },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          {failure && (
+            <Alert
+              type="error"
+              showIcon
+              title={failure}
+              style={{ marginBottom: 16 }}
+              data-testid="user-form-error"
+            />
+          )}
+          <Space>
+            <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="user-save">
+              {t("common:actions.save")}
+            </Button>
+            <ButtonLink to={to("/User")}>{t("common:actions.cancel")}</ButtonLink>
+          </Space>
+        </Form>
+      </Card>
+    </Space>
+  );
+}
