@@ -142,8 +142,8 @@ export const MENU: ModuleSeed[] = [
         permission: PERMISSIONS.settingsManage,
       },
       {
-        title: "Events",
-        titleFr: "Événements",
+        title: "Manage events",
+        titleFr: "Gérer les événements",
         path: "/events/manage",
         icon: "calendar",
         permission: PERMISSIONS.eventsManage,
