@@ -36,6 +36,8 @@ import { createTransactionalMails } from "./modules/mail/transactional";
 import mediaRoutes, { multipartOptions } from "./modules/media/routes";
 import { createMediaService } from "./modules/media/service";
 import { createMediaUrlSigner } from "./modules/media/signing";
+import notificationRoutes from "./modules/notifications/routes";
+import { createNotificationService } from "./modules/notifications/service";
 import planRoutes from "./modules/plans/routes";
 import { createPlanService } from "./modules/plans/service";
 import roleRoutes from "./modules/roles/routes";
@@ -98,6 +100,7 @@ function createServices(
     log: app.log,
   });
   const entitlement = createEntitlementService(db);
+  const notifications = createNotificationService({ db });
   const plans = createPlanService({ db, providers });
   const billing = createBillingService({
     db,
@@ -105,6 +108,7 @@ function createServices(
     plans,
     users,
     entitlement,
+    notifications,
     publicUrl: config.publicUrl,
     log: app.log,
   });
@@ -126,7 +130,7 @@ function createServices(
     templates: mailTemplates,
   });
   const mailDeliveries = createDeliveryQueue({ db, publicUrl: config.publicUrl });
-  const events = createEventService({ db, users });
+  const events = createEventService({ db, users, notifications });
   const configs = createConfigService({ db });
   return {
     settings,
@@ -148,6 +152,7 @@ function createServices(
     mailDeliveries,
     events,
     configs,
+    notifications,
   };
 }
 
@@ -235,6 +240,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(mailRoutes);
       await api.register(eventRoutes);
       await api.register(configRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: "/api" },
   );

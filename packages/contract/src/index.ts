@@ -4,6 +4,7 @@ export * from "./courses";
 export * from "./errors";
 export * from "./events";
 export * from "./mail";
+export * from "./notifications";
 export * from "./permissions";
 export * from "./plans";
 export * from "./settings";

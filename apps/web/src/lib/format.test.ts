@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFreePlan, planName } from "./format";
+import { formatRelativeTime, isFreePlan, planName } from "./format";
 
 const discovery = { name: "Discovery", name_fr: "Découverte", amount: 0, is_default: true };
 
@@ -15,5 +15,18 @@ describe("plans", () => {
     expect(isFreePlan({ amount: 0, is_default: false })).toBe(true);
     expect(isFreePlan({ amount: 990, is_default: false })).toBe(false);
     expect(isFreePlan(null)).toBe(true);
+  });
+});
+
+describe("formatRelativeTime", () => {
+  const now = new Date("2025-06-10T12:00:00Z");
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+
+  it("uses the largest fitting unit, in the UI language", () => {
+    expect(formatRelativeTime(ago(0), "en", now)).toBe("now");
+    expect(formatRelativeTime(ago(5 * 60), "en", now)).toBe("5 minutes ago");
+    expect(formatRelativeTime(ago(3 * 3600), "fr", now)).toBe("il y a 3 heures");
+    expect(formatRelativeTime(ago(86_400), "fr", now)).toBe("hier");
+    expect(formatRelativeTime(ago(3 * 7 * 86_400), "en", now)).toBe("3 weeks ago");
   });
 });

@@ -16,3 +16,24 @@ export function formatMoney(cents: number, currency: string, lang: Lang): string
     cents / 100,
   );
 }
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 7],
+  ["week", 4.35],
+  ["month", 12],
+  ["year", Number.POSITIVE_INFINITY],
+];
+
+/** "il y a 5 minutes" / "5 minutes ago": the largest unit that keeps the number below the next step. */
+export function formatRelativeTime(iso: string, lang: Lang, now: Date = new Date()): string {
+  let value = (new Date(iso).getTime() - now.getTime()) / 1000;
+  const format = new Intl.RelativeTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", { numeric: "auto" });
+  for (const [unit, step] of RELATIVE_STEPS) {
+    if (Math.abs(value) < step) return format.format(Math.round(value), unit);
+    value /= step;
+  }
+  return format.format(Math.round(value), "year");
+}

@@ -8,6 +8,7 @@ import enCourses from "../locales/en/courses.json";
 import enErrors from "../locales/en/errors.json";
 import enEvents from "../locales/en/events.json";
 import enMail from "../locales/en/mail.json";
+import enNotifications from "../locales/en/notifications.json";
 import enPlayer from "../locales/en/player.json";
 import enSettings from "../locales/en/settings.json";
 import enSite from "../locales/en/site.json";
@@ -20,6 +21,7 @@ import frCourses from "../locales/fr/courses.json";
 import frErrors from "../locales/fr/errors.json";
 import frEvents from "../locales/fr/events.json";
 import frMail from "../locales/fr/mail.json";
+import frNotifications from "../locales/fr/notifications.json";
 import frPlayer from "../locales/fr/player.json";
 import frSettings from "../locales/fr/settings.json";
 import frSite from "../locales/fr/site.json";
@@ -40,6 +42,7 @@ export const resources = {
     mail: frMail,
     events: frEvents,
     users: frUsers,
+    notifications: frNotifications,
   },
   en: {
     common: enCommon,
@@ -54,6 +57,7 @@ export const resources = {
     mail: enMail,
     events: enEvents,
     users: enUsers,
+    notifications: enNotifications,
   },
 } as const;
 
@@ -70,6 +74,7 @@ export const NAMESPACES = [
   "mail",
   "events",
   "users",
+  "notifications",
 ] as const;
 
 export function initI18n(pathname: string): typeof i18n {

@@ -3,5 +3,6 @@ export * from "./courses";
 export * from "./events";
 export * from "./identity";
 export * from "./mail";
+export * from "./notifications";
 export * from "./plans";
 export * from "./settings";

@@ -8,6 +8,7 @@ import { customerPlans, payments, webhookEvents } from "../../db/schema";
 import type { PaymentProviders, ProviderSubscription } from "../../integrations/payments";
 import { badRequest, conflict, notFound, validationFailed } from "../../lib/errors";
 import type { EntitlementService } from "../entitlement/service";
+import type { NotificationService } from "../notifications/service";
 import type { PlanRow, PlanService } from "../plans/service";
 import type { Principal, UserService } from "../users/service";
 import { canActOnCustomerPlan, canReadCustomerPlansOf } from "./policy";
@@ -22,6 +23,7 @@ export interface BillingDeps {
   plans: PlanService;
   users: UserService;
   entitlement: EntitlementService;
+  notifications: Pick<NotificationService, "notify">;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -125,6 +127,34 @@ export function createBillingService(deps: BillingDeps) {
     }
   }
 
+  /** Tells the learner, in the same transaction, that their subscription started, was cancelled or ended. */
+  async function notifyChange(
+    before: CustomerPlanRow,
+    after: CustomerPlanRow,
+    activated: boolean,
+    intent: TransitionIntent,
+    tx: DbOrTx,
+  ): Promise<void> {
+    const wasLive = before.status === "ACTIVE" || before.status === "SUSPENDED";
+    const ended = wasLive && (after.status === "CANCELLED" || after.status === "EXPIRED");
+    if (!activated && !ended) return;
+    const plan = await deps.plans.get(before.planId, tx);
+    const data = { plan_name: plan.name, plan_name_fr: plan.nameFr };
+    if (activated) {
+      await deps.notifications.notify(before.userId, "subscription.active", data, "/billing", tx);
+    } else if (intent === "learner-cancel") {
+      await deps.notifications.notify(
+        before.userId,
+        "subscription.cancelled",
+        { ...data, access_until: iso(after.accessUntil) },
+        "/billing",
+        tx,
+      );
+    } else {
+      await deps.notifications.notify(before.userId, "subscription.ended", data, "/pricing", tx);
+    }
+  }
+
   /**
    * Applies the provider's truth to one customer plan: the only way a customer plan's status
    * changes. Runs in one transaction with the row locked, so concurrent webhooks, return pages
@@ -182,6 +212,7 @@ export function createBillingService(deps: BillingDeps) {
         }
         await users.update(current.userId, { planId: current.planId }, tx);
       }
+      await notifyChange(current, next, decision.activated, intent, tx);
       const paid = truth.lastPayment;
       if (paid && paid.amountCents > 0 && current.providerSubscriptionId) {
         await tx

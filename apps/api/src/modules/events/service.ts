@@ -15,6 +15,7 @@ import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from "drizzle-o
 import type { Db, DbOrTx } from "../../db/client";
 import { auditLog, events, registrations } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, validationFailed } from "../../lib/errors";
+import type { NotificationService } from "../notifications/service";
 import type { Principal, UserService } from "../users/service";
 import { canBook, canSeeEvent, canSeeRegistration, isEventStaff } from "./policy";
 
@@ -43,7 +44,12 @@ const eventClosed = (message: string) => new AppError(422, "EVENT_CLOSED", messa
  * and counts the places booked inside the same transaction, so concurrent bookings of the
  * same event take turns and the capacity is never exceeded.
  */
-export function createEventService(deps: { db: Db; users: UserService; now?: () => Date }) {
+export function createEventService(deps: {
+  db: Db;
+  users: UserService;
+  notifications: Pick<NotificationService, "notify">;
+  now?: () => Date;
+}) {
   const { db, users } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -173,6 +179,13 @@ export function createEventService(deps: { db: Db; users: UserService; now?: () 
   ) {
     await tx.insert(auditLog).values({ actorId: actor.id, action, targetType, targetId, data });
   }
+
+  /** Message parameters of an event notification: its titles in both languages and its start. */
+  const eventData = (event: EventRow) => ({
+    event_title_fr: event.titleFr,
+    event_title_en: event.titleEn,
+    starts_at: event.startsAt.toISOString(),
+  });
 
   function requireStaff(actor: Principal) {
     if (!isEventStaff(actor)) throw forbidden("Missing permission: events.manage");
@@ -325,6 +338,15 @@ export function createEventService(deps: { db: Db; users: UserService; now?: () 
           );
         }
         await tx.delete(events).where(eq(events.id, id));
+        for (const booking of booked) {
+          await deps.notifications.notify(
+            booking.userId,
+            "event.booking_cancelled",
+            eventData(event),
+            "/events",
+            tx,
+          );
+        }
         await audit(tx, actor, "events.delete", "event", id, {
           slug: event.slug,
           title_fr: event.titleFr,
@@ -366,6 +388,13 @@ export function createEventService(deps: { db: Db; users: UserService; now?: () 
             .values({ eventId: event.id, userId: actor.id, places: body.places })
             .returning();
           if (!created) throw new Error("registration insert failed");
+          await deps.notifications.notify(
+            actor.id,
+            "event.booked",
+            { ...eventData(event), places: created.places },
+            `/events/${event.id}`,
+            tx,
+          );
           return created;
         });
       } catch (err) {
@@ -437,6 +466,14 @@ export function createEventService(deps: { db: Db; users: UserService; now?: () 
             user_id: found.userId,
             places: found.places,
           });
+          const event = await get(found.eventId, tx);
+          await deps.notifications.notify(
+            found.userId,
+            "event.booking_cancelled",
+            eventData(event),
+            `/events/${event.id}`,
+            tx,
+          );
         }
         return updated;
       });

@@ -1,0 +1,63 @@
+import {
+  idParams,
+  notificationListQuery,
+  notificationListResponse,
+  notificationResponse,
+  notificationsReadAllResponse,
+} from "@parlons/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { bearer, errorResponses } from "../../lib/route-schemas";
+import { principalOf } from "../../plugins/auth";
+
+const errors = errorResponses(400, 401, 404, 422);
+const tags = ["notifications"];
+
+/** `/v1/notifications`: the signed-in user's own in-app notifications. */
+export default async function notificationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { notifications } = app.deps.services;
+
+  app.get(
+    "/v1/notifications",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: notificationListQuery,
+        response: { 200: notificationListResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await notifications.list(principalOf(request), request.query) }),
+  );
+
+  // spec §7 "Mark all notifications read" (path not shown)
+  app.post(
+    "/v1/notifications/read-all",
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security: bearer, response: { 200: notificationsReadAllResponse, ...errors } },
+    },
+    async (request) => ({
+      message: "Notifications marked read",
+      data: await notifications.markAllRead(principalOf(request)),
+    }),
+  );
+
+  app.post(
+    "/v1/notifications/:id/read",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        params: idParams,
+        response: { 200: notificationResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: { notification: await notifications.markRead(principalOf(request), request.params.id) },
+    }),
+  );
+}

@@ -1,0 +1,99 @@
+import {
+  isLocalPath,
+  type NotificationData,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationListQuery,
+} from "@parlons/contract";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { notifications } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import type { Principal } from "../users/service";
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+function present(row: NotificationRow): NotificationItem {
+  return {
+    id: row.id,
+    // rows are written only through `notify`, whose kind is typed
+    kind: row.kind as NotificationKind,
+    data: row.data,
+    link: isLocalPath(row.link) ? row.link : null,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * In-app notifications of the signed-in user. Other modules call `notify` with their transaction,
+ * so a change that is rolled back leaves no notification behind. Everyone reads only their own.
+ */
+export function createNotificationService(deps: { db: Db }) {
+  const { db } = deps;
+
+  return {
+    /** Records a notification for `userId`; `link` must be a local path of the app (else dropped). */
+    async notify(
+      userId: string,
+      kind: NotificationKind,
+      data: NotificationData,
+      link: string | null,
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx.insert(notifications).values({ userId, kind, data, link: isLocalPath(link) ? link : null });
+    },
+
+    /** The actor's notifications, newest first, with the number still unread. */
+    async list(actor: Principal, query: NotificationListQuery) {
+      const mine = eq(notifications.userId, actor.id);
+      const unreadOnly = and(mine, isNull(notifications.readAt));
+      const where = query.unread === "true" ? unreadOnly : mine;
+      const [[total], [unread], rows] = await Promise.all([
+        db.select({ n: count() }).from(notifications).where(where),
+        db.select({ n: count() }).from(notifications).where(unreadOnly),
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+      ]);
+      return {
+        notifications: rows.map(present),
+        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+        unread: unread?.n ?? 0,
+      };
+    },
+
+    /** Marks one of the actor's notifications read (a second time keeps the first read time); 404 if not theirs. */
+    async markRead(actor: Principal, id: string): Promise<NotificationItem> {
+      const [updated] = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(
+          and(eq(notifications.id, id), eq(notifications.userId, actor.id), isNull(notifications.readAt)),
+        )
+        .returning();
+      if (updated) return present(updated);
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)));
+      if (!row) throw notFound("Notification");
+      return present(row);
+    },
+
+    /** Marks every unread notification of the actor read; returns how many changed. */
+    async markAllRead(actor: Principal): Promise<{ updated: number }> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return { updated: rows.length };
+    },
+  };
+}
+export type NotificationService = ReturnType<typeof createNotificationService>;
