@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import type { ConfigItem } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Card, Drawer, Flex, Input, Result, Space, Table, Typography } from "antd";
+import { App, Button, Card, Flex, Input, Result, Space, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/api";
@@ -11,6 +11,7 @@ import { configListQuery, useDeleteConfig } from "../api/configs-api";
 import { ConfigForm } from "../components/config-form";
 import { previewConfigValue } from "../lib/config-json";
 import "../configs.css";
+import { EditorDrawer } from "../../../components/editor-drawer";
 
 const PAGE_SIZE = 50;
 type Editing = { config: ConfigItem | null } | null;
@@ -145,7 +146,7 @@ export function ConfigsPage() {
           />
         )}
       </Card>
-      <Drawer
+      <EditorDrawer
         title={
           editing?.config
             ? t("events:configs.editTitle", { key: editing.config.key })
@@ -154,8 +155,6 @@ export function ConfigsPage() {
         open={editing !== null}
         onClose={() => setEditing(null)}
         size={560}
-        destroyOnHidden
-        closable={{ "aria-label": t("common:actions.close") }}
       >
         {editing && (
           <ConfigForm
@@ -168,7 +167,7 @@ export function ConfigsPage() {
             }}
           />
         )}
-      </Drawer>
+      </EditorDrawer>
     </Space>
   );
 }

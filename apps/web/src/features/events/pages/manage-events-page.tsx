@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import type { EventItem, EventRegistrationItem } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Card, Checkbox, Drawer, Flex, Result, Space, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Checkbox, Flex, Result, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EditorDrawer } from "../../../components/editor-drawer";
 import { ApiError, errorText } from "../../../lib/api";
 import { eventTitle, formatEventDates } from "../../../lib/events-api";
 import { useLang } from "../../../lib/use-locale";
@@ -180,7 +181,7 @@ export function ManageEventsPage() {
           />
         )}
       </Card>
-      <Drawer
+      <EditorDrawer
         title={
           editing?.event
             ? t("events:manage.editTitle", { title: eventTitle(editing.event, lang) })
@@ -189,8 +190,6 @@ export function ManageEventsPage() {
         open={editing !== null}
         onClose={() => setEditing(null)}
         size={640}
-        destroyOnHidden
-        closable={{ "aria-label": t("common:actions.close") }}
       >
         {editing && (
           <EventForm
@@ -203,17 +202,15 @@ export function ManageEventsPage() {
             }}
           />
         )}
-      </Drawer>
-      <Drawer
+      </EditorDrawer>
+      <EditorDrawer
         title={attendees ? t("events:manage.registrations", { title: eventTitle(attendees, lang) }) : ""}
         open={attendees !== null}
         onClose={() => setAttendees(null)}
         size={560}
-        destroyOnHidden
-        closable={{ "aria-label": t("common:actions.close") }}
       >
         {attendees && <Registrations event={attendees} />}
-      </Drawer>
+      </EditorDrawer>
     </Space>
   );
 }

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import type { EmailTemplate } from "@parlons/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { App, Button, Card, Drawer, Flex, Result, Space, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Flex, Result, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/api";
@@ -11,6 +11,7 @@ import { templatesQuery, useDeleteTemplate } from "../api/templates-api";
 import { TemplateForm } from "../components/template-form";
 import { formatDateTime } from "../lib/format-date";
 import "../mail.css";
+import { EditorDrawer } from "../../../components/editor-drawer";
 
 type Editing = { template: EmailTemplate | null } | null;
 const PAGE_SIZE = 20;
@@ -146,7 +147,7 @@ export function MailTemplatesPage() {
           />
         )}
       </Card>
-      <Drawer
+      <EditorDrawer
         title={
           editing?.template
             ? t("mail:templates.editTitle", { name: editing.template.name })
@@ -155,8 +156,6 @@ export function MailTemplatesPage() {
         open={editing !== null}
         onClose={() => setEditing(null)}
         size={820}
-        destroyOnHidden
-        closable={{ "aria-label": t("common:actions.close") }}
       >
         {editing && (
           <TemplateForm
@@ -169,7 +168,7 @@ export function MailTemplatesPage() {
             }}
           />
         )}
-      </Drawer>
+      </EditorDrawer>
     </Space>
   );
 }

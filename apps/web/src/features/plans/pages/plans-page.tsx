@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import type { Plan } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Card, Drawer, Flex, Result, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { App, Button, Card, Flex, Result, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EditorDrawer } from "../../../components/editor-drawer";
 import { errorText } from "../../../lib/api";
 import { formatMoney, planName } from "../../../lib/format";
 import { useLang } from "../../../lib/use-locale";
@@ -142,7 +143,7 @@ export function PlansPage() {
           />
         )}
       </Card>
-      <Drawer
+      <EditorDrawer
         title={
           editing?.plan
             ? t("billing:plans.editTitle", { plan: planName(editing.plan, lang) })
@@ -151,8 +152,6 @@ export function PlansPage() {
         open={editing !== null}
         onClose={() => setEditing(null)}
         size={560}
-        destroyOnHidden
-        closable={{ "aria-label": t("common:actions.close") }}
       >
         {editing && (
           <PlanForm
@@ -165,7 +164,7 @@ export function PlansPage() {
             }}
           />
         )}
-      </Drawer>
+      </EditorDrawer>
     </Space>
   );
 }

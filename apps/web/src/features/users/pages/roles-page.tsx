@@ -1,10 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { BUILT_IN_ROLES, type Role } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, App, Button, Card, Drawer, Flex, Result, Space, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Flex, Result, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../components/button-link";
+import { EditorDrawer } from "../../../components/editor-drawer";
 import { ApiError, errorText } from "../../../lib/api";
 import { useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -185,13 +186,11 @@ export function RolesPage() {
           />
         )}
       </Card>
-      <Drawer
+      <EditorDrawer
         title={t("users:roles.create")}
         open={creating}
         onClose={() => setCreating(false)}
         size={560}
-        destroyOnHidden
-        closable={{ "aria-label": t("common:actions.close") }}
       >
         {creating && (
           <RoleForm
@@ -202,7 +201,7 @@ export function RolesPage() {
             }}
           />
         )}
-      </Drawer>
+      </EditorDrawer>
     </Space>
   );
 }
