@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -11,10 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
 import { plans } from "./plans";
-
-const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const roles = pgTable("roles", {
   id: id(),

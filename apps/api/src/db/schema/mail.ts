@@ -11,10 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
 import { users } from "./identity";
-
-const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /** Mail templates: subject and plain-text body in French and English, with {{variables}}. */
 export const emailTemplates = pgTable(
