@@ -1,7 +1,8 @@
 import { CONFIG_KEY_PATTERN, type ConfigBody, type ConfigItem } from "@parlons/contract";
-import { Alert, Button, Form, Input, Space } from "antd";
+import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormFooter } from "../../../components/form-footer";
 import { ApiError, errorText } from "../../../lib/api";
 import { type SaveInput, useSaveConfig } from "../api/configs-api";
 import { formatConfigValue, parseConfigValue } from "../lib/config-json";
@@ -121,21 +122,7 @@ export function ConfigForm({
       <Form.Item name="description" label={t("events:configs.form.description")}>
         <Input maxLength={500} />
       </Form.Item>
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          title={failure}
-          style={{ marginBottom: 16 }}
-          data-testid="config-form-error"
-        />
-      )}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="config-form-submit">
-          {t("common:actions.save")}
-        </Button>
-        <Button onClick={onCancel}>{t("common:actions.cancel")}</Button>
-      </Space>
+      <FormFooter error={failure} pending={save.isPending} onCancel={onCancel} testId="config-form" />
     </Form>
   );
 }

@@ -1,7 +1,8 @@
 import { type EventItem, MAX_EVENT_CAPACITY } from "@parlons/contract";
-import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Space, Switch } from "antd";
+import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormFooter } from "../../../components/form-footer";
 import { ApiError, errorText } from "../../../lib/api";
 import { useSaveEvent } from "../api/manage-events-api";
 import { EMPTY_EVENT, type EventFormValues, toEventBody, toFormValues } from "../lib/event-form-values";
@@ -154,21 +155,7 @@ export function EventForm({
           </Form.Item>
         </Col>
       </Row>
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          title={failure}
-          style={{ marginBottom: 16 }}
-          data-testid="event-form-error"
-        />
-      )}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="event-form-submit">
-          {t("common:actions.save")}
-        </Button>
-        <Button onClick={onCancel}>{t("common:actions.cancel")}</Button>
-      </Space>
+      <FormFooter error={failure} pending={save.isPending} onCancel={onCancel} testId="event-form" />
     </Form>
   );
 }

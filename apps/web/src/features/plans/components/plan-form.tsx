@@ -1,7 +1,8 @@
 import type { Plan } from "@parlons/contract";
-import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch } from "antd";
+import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormFooter } from "../../../components/form-footer";
 import { ApiError, errorText } from "../../../lib/api";
 import { useLang } from "../../../lib/use-locale";
 import { useSavePlan } from "../api/plans-api";
@@ -169,21 +170,7 @@ export function PlanForm({
           </Form.Item>
         </Col>
       </Row>
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          title={failure}
-          style={{ marginBottom: 16 }}
-          data-testid="plan-form-error"
-        />
-      )}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="plan-form-submit">
-          {t("common:actions.save")}
-        </Button>
-        <Button onClick={onCancel}>{t("common:actions.cancel")}</Button>
-      </Space>
+      <FormFooter error={failure} pending={save.isPending} onCancel={onCancel} testId="plan-form" />
     </Form>
   );
 }
