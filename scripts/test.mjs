@@ -4,9 +4,10 @@
  *   static     Biome and TypeScript (not counted as tests; a failure fails the run)
  *   contract   vitest (packages/contract)
  *   web        vitest (apps/web)
+ *   bench      node:test on the pure parts of `npm run bench` (table, compare; no timing)
  *   api        vitest through inject on PGlite, or PostgreSQL when DATABASE_URL is set
  *   e2e        Playwright in Chromium against the production build (`npm start`)
- * Options: --only=api,e2e (comma list), --no-static. CHROMIUM_PATH (default /usr/bin/chromium):
+ * Options: --only=api,e2e (comma list of contract, web, bench, api, e2e), --no-static. CHROMIUM_PATH (default /usr/bin/chromium):
  * without a Chromium the e2e suite is skipped loudly, except with CI=true where it fails.
  */
 import { spawnSync } from "node:child_process";
@@ -67,6 +68,26 @@ if (runStatic) {
 }
 if (want("contract")) vitestSuite("contract", "packages/contract");
 if (want("web")) vitestSuite("web", "apps/web");
+if (want("bench")) {
+  const out = spawnSync(process.execPath, ["--test", "--test-reporter=tap", "scripts/bench/**/*.test.mjs"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  console.log(
+    `\n\u25b6 node --test scripts/bench\n${out.stdout
+      .split("\n")
+      .filter((l) => /^(not )?ok |^# (pass|fail)/.test(l))
+      .join("\n")}`,
+  );
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, "m").exec(out.stdout)?.[1] ?? 0);
+  totals.passed += count("pass");
+  totals.failed += count("fail");
+  totals.skipped += count("skipped");
+  if (out.status !== 0) {
+    failures.push("bench");
+    if (count("fail") === 0) totals.failed += 1;
+  }
+}
 if (want("api")) vitestSuite(process.env.DATABASE_URL ? "api-postgres" : "api", "apps/api");
 
 if (want("e2e")) {
