@@ -11,8 +11,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Resident memory (bytes) of a process and all its descendants, from /proc. */
-export function treeRss(pid) {
+/** A process and all its descendants, from /proc: [{ pid, rss (bytes), command }]. */
+export function processTree(pid) {
   const parents = new Map();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -28,17 +28,21 @@ export function treeRss(pid) {
   for (let i = 0; i < tree.length; i += 1) {
     for (const [child, ppid] of parents) if (ppid === tree[i]) tree.push(child);
   }
-  let total = 0;
+  const out = [];
   for (const p of tree) {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, "utf8"));
-      if (m) total += Number(m[1]) * 1024;
+      const command = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+      out.push({ pid: p, rss: m ? Number(m[1]) * 1024 : 0, command });
     } catch {
       // ended
     }
   }
-  return total;
+  return out;
 }
+
+/** Resident memory (bytes) of a process and all its descendants. */
+export const treeRss = (pid) => processTree(pid).reduce((sum, p) => sum + p.rss, 0);
 
 /** Stops a process group started by us (detached), then waits for its leader to exit. */
 export async function stopGroup(child, timeoutMs = 10_000) {
