@@ -26,7 +26,7 @@ export function formatNumber(value, digits) {
   if (value === null || value === undefined) return "–";
   if (typeof value !== "number") return String(value);
   if (Number.isNaN(value)) return "–";
-  const d = digits ?? (Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2);
+  const d = digits ?? (Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2);
   return value.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
 }
 
