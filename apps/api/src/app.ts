@@ -48,6 +48,7 @@ import { createAudienceQuery } from "./modules/users/audience";
 import userRoutes from "./modules/users/routes";
 import { createUserService } from "./modules/users/service";
 import { defaultWebDist } from "./paths";
+import accessPlugin, { type RouteAccess } from "./plugins/access";
 import authPlugin from "./plugins/auth";
 import errorsPlugin from "./plugins/errors";
 import openapiPlugin from "./plugins/openapi";
@@ -224,8 +225,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
   await app.register(authPlugin);
 
+  const routeAccess: RouteAccess[] = [];
+  app.decorate("routeAccess", routeAccess);
+
   await app.register(
     async (api) => {
+      await api.register(accessPlugin, { table: routeAccess });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);

@@ -4,6 +4,3 @@ import { errorResponse } from "@parlons/contract";
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorResponse> {
   return Object.fromEntries(statuses.map((s) => [s, errorResponse])) as Record<S, typeof errorResponse>;
 }
-
-/** OpenAPI security requirement of routes that need the Bearer access token. */
-export const bearer = [{ bearer: [] }];

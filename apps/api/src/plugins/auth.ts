@@ -1,7 +1,6 @@
-import type { PermissionSlug } from "@parlons/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { forbidden, unauthenticated } from "../lib/errors";
+import { unauthenticated } from "../lib/errors";
 import type { Principal } from "../modules/users/service";
 
 declare module "fastify" {
@@ -11,14 +10,10 @@ declare module "fastify" {
     sessionId: string | null;
   }
   interface FastifyInstance {
-    /** preHandler: requires a valid access token of a live session of an active user. */
+    /** Requires a valid access token of a live session of an active user (the access rules call it). */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: like authenticate, but lets anonymous requests through with principal null. */
+    /** Like authenticate, but lets anonymous requests through with principal null. */
     identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler factory: requires authentication and the named permission. */
-    requirePermission: (
-      slug: PermissionSlug,
-    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -60,10 +55,6 @@ export default fp(
 
     app.decorate("authenticate", async (request: FastifyRequest) => resolve(request, true));
     app.decorate("identify", async (request: FastifyRequest) => resolve(request, false));
-    app.decorate("requirePermission", (slug: PermissionSlug) => async (request: FastifyRequest) => {
-      await resolve(request, true);
-      if (!request.principal?.permissions.has(slug)) throw forbidden(`Missing permission: ${slug}`);
-    });
   },
   { name: "auth", dependencies: ["deps"] },
 );

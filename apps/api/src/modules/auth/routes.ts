@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf, sessionOf } from "../../plugins/auth";
 import type { IssuedTokens } from "./session-service";
 import { langOf, STATE_TTL_SECONDS } from "./social";
@@ -35,7 +36,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth, sessions, users, social } = app.deps.services;
   const { config } = app.deps;
-  const authLimit = { rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs } };
+  const authLimit = {
+    access: access.public,
+    rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
+  };
+  const open = { access: access.public };
   const cookiePath = "/api/v1/auth";
 
   function setRefreshCookie(reply: FastifyReply, token: string) {
@@ -89,6 +94,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/user/account-activate/:token",
     {
+      config: open,
       schema: {
         tags: ["auth"],
         params: z.object({ token: z.string().min(10).max(200) }),
@@ -121,6 +127,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/auth/refresh",
     {
+      config: open,
       schema: {
         tags: ["auth"],
         summary: "Rotate the refresh cookie and get a new access token",
@@ -146,6 +153,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/auth/logout",
     {
+      config: open,
       schema: {
         tags: ["auth"],
         summary: "End the session: its access and refresh tokens stop working",
@@ -200,10 +208,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/auth/change-password",
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn },
       schema: {
         tags: ["auth"],
-        security: [{ bearer: [] }],
         body: changePasswordBody,
         response: { 200: messageResponse, ...errors },
       },
@@ -239,6 +246,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/auth/providers",
     {
+      config: open,
       schema: {
         tags: ["auth"],
         summary: "Social sign-in providers configured on this server",
@@ -258,6 +266,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/auth/oauth/:provider",
     {
+      config: open,
       schema: {
         tags: ["auth"],
         summary: "Start social sign-in: 302 to the provider's authorization page",

@@ -15,12 +15,14 @@ import {
   validProPlanResponse,
   webhookAckResponse,
 } from "@parlons/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest } from "../../lib/errors";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { customerPlanPolicy, customerPlansOfPolicy } from "./policy";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
 const tags = ["billing"];
@@ -30,11 +32,25 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { billing } = app.deps.services;
   const { payments } = app.deps.config;
-  const signedIn = { preHandler: app.authenticate };
+  const subscriberOf = (id: string) => billing.subscriberOf(id);
+  /** The customer plan in the path: its subscriber, or staff with customer-plans.manage. */
+  const planInPath = {
+    access: access.owner(customerPlanPolicy(subscriberOf, { reads: "params", staff: true })),
+  };
+  const planInBody = {
+    access: access.owner(customerPlanPolicy(subscriberOf, { reads: "body", staff: true })),
+  };
+  const subscriberOnly = {
+    access: access.owner(customerPlanPolicy(subscriberOf, { reads: "params", staff: false })),
+  };
+  /** ?user_id=: the caller's own, or anyone's for staff with customer-plans.manage. */
+  const plansOf = { access: access.owner(customerPlansOfPolicy) };
+  const ownerOf = (request: FastifyRequest, userId: string | undefined) => userId ?? principalOf(request).id;
 
   app.get(
     "/v1/billing/providers",
     {
+      config: { access: access.public },
       schema: {
         tags,
         summary: "Which checkout buttons to show (public)",
@@ -56,10 +72,9 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   app.post(
     base,
     {
-      preHandler: app.requirePermission(PERMISSIONS.subscribe),
+      config: { access: access.permission(PERMISSIONS.subscribe) },
       schema: {
         tags,
-        security: bearer,
         summary: "Start a subscription; send the learner to approveUrl",
         body: startSubscriptionBody,
         response: { 201: startSubscriptionResponse, ...errors },
@@ -72,10 +87,9 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   app.get(
     `${base}/by-plan-id/:id`,
     {
-      ...signedIn,
+      config: plansOf,
       schema: {
         tags,
-        security: bearer,
         summary: "The caller's latest customer plan for a plan (staff: ?user_id=)",
         params: idParams,
         querystring: customerPlanUserQuery,
@@ -84,85 +98,80 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       data: {
-        customerPlan: await billing.byPlanId(principalOf(request), request.params.id, request.query.user_id),
+        customerPlan: await billing.byPlanId(ownerOf(request, request.query.user_id), request.params.id),
       },
     }),
   );
 
   const statusRoute = {
-    ...signedIn,
+    config: planInPath,
     schema: {
       tags,
-      security: bearer,
       summary: "Re-read the provider's subscription and apply it (the return page calls this)",
       params: idParams,
       response: { 200: customerPlanResponse, ...errors },
     },
   };
   app.get(`${base}/update-status/:id`, statusRoute, async (request) => ({
-    data: { customerPlan: await billing.updateStatus(principalOf(request), request.params.id) },
+    data: { customerPlan: await billing.updateStatus(request.params.id) },
   }));
 
   app.get(
     `${base}/plan-check-cancel/:id`,
     {
-      ...signedIn,
+      config: planInPath,
       schema: {
         tags,
-        security: bearer,
         summary: "Spec §4 check: provider not ACTIVE while ours is → ours follows, back to the free plan",
         params: idParams,
         response: { 200: planCheckResponse, ...errors },
       },
     },
-    async (request) => ({ data: await billing.planCheck(principalOf(request), request.params.id) }),
+    async (request) => ({ data: await billing.planCheck(request.params.id) }),
   );
 
   app.post(
     `${base}/update-plan-status`,
     {
-      ...signedIn,
+      config: planInBody,
       schema: {
         tags,
-        security: bearer,
         summary: "Like update-status; a status in the body is ignored (the provider's is used)",
         body: customerPlanRefBody,
         response: { 200: customerPlanResponse, ...errors },
       },
     },
     async (request) => ({
-      data: { customerPlan: await billing.updateStatus(principalOf(request), request.body.id) },
+      data: { customerPlan: await billing.updateStatus(request.body.id) },
     }),
   );
 
   app.post(
     `${base}/update-last-payment`,
     {
-      ...signedIn,
+      config: planInBody,
       schema: {
         tags,
-        security: bearer,
         summary: "Re-read the provider and record its last payment",
         body: customerPlanRefBody,
         response: { 200: lastPaymentResponse, ...errors },
       },
     },
-    async (request) => ({ data: await billing.updateLastPayment(principalOf(request), request.body.id) }),
+    async (request) => ({ data: await billing.updateLastPayment(request.body.id) }),
   );
 
   app.get(
     `${base}/has-valid-pro-plan`,
     {
-      ...signedIn,
+      config: plansOf,
       schema: {
         tags,
-        security: bearer,
         querystring: customerPlanUserQuery,
         response: { 200: validProPlanResponse, ...errors },
       },
     },
     async (request) => {
-      const customerPlan = await billing.validFor(principalOf(request), request.query.user_id);
+      const customerPlan = await billing.validFor(ownerOf(request, request.query.user_id));
       return { data: { valid: customerPlan !== null, customerPlan } };
     },
   );
@@ -170,26 +179,24 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   app.get(
     `${base}/valid-latest`,
     {
-      ...signedIn,
+      config: plansOf,
       schema: {
         tags,
-        security: bearer,
         querystring: customerPlanUserQuery,
         response: { 200: customerPlanResponse, ...errors },
       },
     },
     async (request) => ({
-      data: { customerPlan: await billing.validFor(principalOf(request), request.query.user_id) },
+      data: { customerPlan: await billing.validFor(ownerOf(request, request.query.user_id)) },
     }),
   );
 
   app.post(
     `${base}/cancel/:id`,
     {
-      ...signedIn,
+      config: planInPath,
       schema: {
         tags,
-        security: bearer,
         summary: "Cancel a subscription; premium access stays until the paid period ends (access_until)",
         params: idParams,
         response: { 200: customerPlanResponse, ...errors },
@@ -197,44 +204,43 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       message: "Subscription cancelled",
-      data: { customerPlan: await billing.cancel(principalOf(request), request.params.id) },
+      data: { customerPlan: await billing.cancel(request.params.id) },
     }),
   );
 
   app.get(
     `${base}/payments`,
     {
-      ...signedIn,
+      config: plansOf,
       schema: {
         tags,
-        security: bearer,
         summary: "Payment history, newest first (staff: ?user_id=)",
         querystring: paymentsQuery,
         response: { 200: paymentsResponse, ...errors },
       },
     },
-    async (request) => ({ data: await billing.payments(principalOf(request), request.query) }),
+    async (request) => ({
+      data: await billing.payments(ownerOf(request, request.query.user_id), request.query),
+    }),
   );
 
   for (const decision of ["approve", "decline"] as const) {
     app.post(
       `${base}/demo/:id/${decision}`,
       {
-        ...signedIn,
+        config: subscriberOnly,
         schema: {
           tags,
-          security: bearer,
           summary: `Demo payment: no money moves (${decision})`,
           params: idParams,
           response: { 200: customerPlanResponse, ...errors },
         },
       },
       async (request) => {
-        const principal = principalOf(request);
         const customerPlan =
           decision === "approve"
-            ? await billing.demoApprove(principal, request.params.id)
-            : await billing.demoDecline(principal, request.params.id);
+            ? await billing.demoApprove(request.params.id)
+            : await billing.demoDecline(request.params.id);
         return { message: "Demo payment: no money moves", data: { customerPlan } };
       },
     );
@@ -268,6 +274,8 @@ async function paypalWebhookRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/billing/webhooks/paypal",
     {
+      // PayPal's signature, verified with PayPal, is the credential
+      config: { access: access.public },
       schema: {
         tags,
         summary: "PayPal webhook: verified with PayPal, stored by event id, state re-read from PayPal",

@@ -11,7 +11,6 @@ import type { EntitlementService } from "../entitlement/service";
 import type { NotificationService } from "../notifications/service";
 import type { PlanRow, PlanService } from "../plans/service";
 import type { Principal, UserService } from "../users/service";
-import { canActOnCustomerPlan, canReadCustomerPlansOf } from "./policy";
 import { decide, type TransitionIntent } from "./state-machine";
 
 type CustomerPlanRow = typeof customerPlans.$inferSelect;
@@ -90,19 +89,6 @@ export function createBillingService(deps: BillingDeps) {
     const [row] = await tx.select().from(customerPlans).where(eq(customerPlans.id, id));
     if (!row) throw notFound("Customer plan");
     return row;
-  }
-
-  /** Another learner's customer plan is "not found": its existence is not revealed. */
-  async function loadFor(principal: Principal, id: string): Promise<CustomerPlanRow> {
-    const row = await load(id);
-    if (!canActOnCustomerPlan(principal, row)) throw notFound("Customer plan");
-    return row;
-  }
-
-  function targetUser(principal: Principal, userId: string | undefined): string {
-    const id = userId ?? principal.id;
-    if (!canReadCustomerPlansOf(principal, id)) throw notFound("User");
-    return id;
   }
 
   /** A user whose current plan is premium but no longer granted (ended, suspended, cancelled) goes back to the free plan. */
@@ -261,9 +247,8 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   /** The demo checkout: the owner plays the buyer; the change then goes through the state machine. */
-  async function demoDecide(principal: Principal, id: string, decision: "approve" | "decline") {
+  async function demoDecide(id: string, decision: "approve" | "decline") {
     const row = await load(id);
-    if (row.userId !== principal.id) throw notFound("Customer plan");
     const demo = providers.demo;
     if (!demo || row.provider !== "demo" || !row.providerSubscriptionId)
       throw badRequest("This customer plan is not a demo checkout");
@@ -334,9 +319,8 @@ export function createBillingService(deps: BillingDeps) {
       return { customerPlan: presentCustomerPlan(row, plan), approveUrl };
     },
 
-    /** The caller's (or, for staff, the named user's) latest customer plan for a plan. */
-    async byPlanId(principal: Principal, planId: string, userId?: string): Promise<CustomerPlan | null> {
-      const owner = targetUser(principal, userId);
+    /** The user's latest customer plan for a plan. */
+    async byPlanId(owner: string, planId: string): Promise<CustomerPlan | null> {
       const [row] = await db
         .select()
         .from(customerPlans)
@@ -346,14 +330,14 @@ export function createBillingService(deps: BillingDeps) {
       return row ? withPlan(row) : null;
     },
 
-    async updateStatus(principal: Principal, id: string): Promise<CustomerPlan> {
-      await loadFor(principal, id);
+    async updateStatus(id: string): Promise<CustomerPlan> {
+      await load(id);
       return withPlan(await sync(id));
     },
 
     /** Spec §4's check: the provider says it is not ACTIVE while ours is ACTIVE → ours follows, the user falls back to free. */
-    async planCheck(principal: Principal, id: string) {
-      const before = await loadFor(principal, id);
+    async planCheck(id: string) {
+      const before = await load(id);
       const after = await sync(id);
       const current = await users.getCurrentUser(after.userId);
       return {
@@ -363,21 +347,21 @@ export function createBillingService(deps: BillingDeps) {
       };
     },
 
-    async updateLastPayment(principal: Principal, id: string) {
-      await loadFor(principal, id);
+    async updateLastPayment(id: string) {
+      await load(id);
       const row = await sync(id);
       const payment = await latestPayment(id);
       return { customerPlan: await withPlan(row), payment: payment ? presentPayment(payment) : null };
     },
 
-    async validFor(principal: Principal, userId?: string): Promise<CustomerPlan | null> {
-      const row = await validOf(targetUser(principal, userId));
+    async validFor(userId: string): Promise<CustomerPlan | null> {
+      const row = await validOf(userId);
       return row ? withPlan(row) : null;
     },
 
     /** The learner cancels: the provider first, then its truth; access stays until the paid period ends. */
-    async cancel(principal: Principal, id: string): Promise<CustomerPlan> {
-      const row = await loadFor(principal, id);
+    async cancel(id: string): Promise<CustomerPlan> {
+      const row = await load(id);
       if (row.status !== "ACTIVE" && row.status !== "SUSPENDED")
         throw conflict(
           `Only an active or suspended subscription can be cancelled (this one is ${row.status})`,
@@ -390,11 +374,7 @@ export function createBillingService(deps: BillingDeps) {
       return withPlan(await transition(id, truth, "learner-cancel"));
     },
 
-    async payments(
-      principal: Principal,
-      query: { page: number; pageSize: number; user_id?: string | undefined },
-    ) {
-      const owner = targetUser(principal, query.user_id);
+    async payments(owner: string, query: { page: number; pageSize: number }) {
       const where = eq(payments.userId, owner);
       const [rows, [total]] = await Promise.all([
         db
@@ -412,8 +392,17 @@ export function createBillingService(deps: BillingDeps) {
       };
     },
 
-    demoApprove: (principal: Principal, id: string) => demoDecide(principal, id, "approve"),
-    demoDecline: (principal: Principal, id: string) => demoDecide(principal, id, "decline"),
+    demoApprove: (id: string) => demoDecide(id, "approve"),
+    demoDecline: (id: string) => demoDecide(id, "decline"),
+
+    /** The user a customer plan belongs to (null: no such customer plan), for the access policy. */
+    async subscriberOf(id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: customerPlans.userId })
+        .from(customerPlans)
+        .where(eq(customerPlans.id, id));
+      return row?.userId ?? null;
+    },
 
     /** After a login: the spec's check on the user's current paid plan. Never throws (the login must not fail). */
     async checkAtLogin(userId: string): Promise<void> {

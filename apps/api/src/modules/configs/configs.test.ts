@@ -2,8 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import { auditLog } from "../../db/schema";
-import type { Principal } from "../users/service";
-import { canManageConfigs } from "./policy";
 
 let t: TestContext;
 let admin: string;
@@ -144,17 +142,9 @@ describe("configs access", () => {
     ).toBe("x");
   });
 
-  it("policy: configs.manage only", () => {
-    const principal = (permissions: string[]): Principal => ({
-      id: "u",
-      email: "u@test.local",
-      status: "ACTIVE",
-      role: "CUSTOMER",
-      roles: [],
-      permissions: new Set(permissions),
-    });
-    expect(canManageConfigs(principal(["configs.manage"]))).toBe(true);
-    expect(canManageConfigs(principal(["settings.manage"]))).toBe(false);
-    expect(canManageConfigs(null)).toBe(false);
+  it("every route of /v1/configs declares configs.manage", () => {
+    const rules = t.app.routeAccess.filter((r) => r.url.startsWith("/api/v1/configs"));
+    expect(rules).toHaveLength(5);
+    for (const r of rules) expect(r.access).toEqual({ kind: "permission", slug: "configs.manage" });
   });
 });

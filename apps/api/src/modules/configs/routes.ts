@@ -10,7 +10,8 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 422);
@@ -22,42 +23,40 @@ const bodyLimit = 64 * 1024;
 export default async function configRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { configs } = app.deps.services;
-  const manage = app.requirePermission(PERMISSIONS.configsManage);
+  const manage = { access: access.permission(PERMISSIONS.configsManage) };
 
   app.get(
     "/v1/configs",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         querystring: configListQuery,
         response: { 200: configListResponse, ...errors },
       },
     },
-    async (request) => ({ data: await configs.list(principalOf(request), request.query) }),
+    async (request) => ({ data: await configs.list(request.query) }),
   );
 
   app.get(
     "/v1/configs/:key",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: configKeyParams,
         response: { 200: configResponse, ...errors },
       },
     },
-    async (request) => ({ data: { config: await configs.get(principalOf(request), request.params.key) } }),
+    async (request) => ({ data: { config: await configs.get(request.params.key) } }),
   );
 
   app.post(
     "/v1/configs",
     {
-      preHandler: manage,
+      config: manage,
       bodyLimit,
-      schema: { tags, security: bearer, body: configBody, response: { 201: configResponse, ...errors } },
+      schema: { tags, body: configBody, response: { 201: configResponse, ...errors } },
     },
     async (request, reply) => {
       const config = await configs.create(principalOf(request), request.body);
@@ -69,11 +68,10 @@ export default async function configRoutes(fastify: FastifyInstance) {
   app.put(
     "/v1/configs/:key",
     {
-      preHandler: manage,
+      config: manage,
       bodyLimit,
       schema: {
         tags,
-        security: bearer,
         params: configKeyParams,
         body: configUpdateBody,
         response: { 200: configResponse, ...errors },
@@ -88,10 +86,9 @@ export default async function configRoutes(fastify: FastifyInstance) {
   app.delete(
     "/v1/configs/:key",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: configKeyParams,
         response: { 200: configDeleteResponse, ...errors },
       },

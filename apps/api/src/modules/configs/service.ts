@@ -2,9 +2,8 @@ import type { ConfigBody, ConfigItem, ConfigListQuery, ConfigUpdateBody } from "
 import { asc, count, eq, ilike, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, configs } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../lib/errors";
+import { conflict, notFound } from "../../lib/errors";
 import type { Principal } from "../users/service";
-import { canManageConfigs } from "./policy";
 
 type ConfigRow = typeof configs.$inferSelect;
 
@@ -27,10 +26,6 @@ function isUniqueViolation(err: unknown): boolean {
 export function createConfigService(deps: { db: Db }) {
   const { db } = deps;
 
-  function requireStaff(actor: Principal) {
-    if (!canManageConfigs(actor)) throw forbidden("Missing permission: configs.manage");
-  }
-
   async function find(key: string): Promise<ConfigRow | undefined> {
     const [row] = await db.select().from(configs).where(eq(configs.key, key));
     return row;
@@ -42,8 +37,7 @@ export function createConfigService(deps: { db: Db }) {
       return (await find(key))?.value ?? undefined;
     },
 
-    async list(actor: Principal, query: ConfigListQuery) {
-      requireStaff(actor);
+    async list(query: ConfigListQuery) {
       const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const where = pattern
         ? or(ilike(configs.key, pattern), ilike(configs.description, pattern))
@@ -62,15 +56,13 @@ export function createConfigService(deps: { db: Db }) {
       };
     },
 
-    async get(actor: Principal, key: string): Promise<ConfigItem> {
-      requireStaff(actor);
+    async get(key: string): Promise<ConfigItem> {
       const row = await find(key);
       if (!row) throw notFound("Config");
       return present(row);
     },
 
     async create(actor: Principal, body: ConfigBody): Promise<ConfigItem> {
-      requireStaff(actor);
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx
@@ -94,7 +86,6 @@ export function createConfigService(deps: { db: Db }) {
     },
 
     async update(actor: Principal, key: string, body: ConfigUpdateBody): Promise<ConfigItem> {
-      requireStaff(actor);
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(configs).where(eq(configs.key, key)).for("update");
         if (!before) throw notFound("Config");
@@ -124,7 +115,6 @@ export function createConfigService(deps: { db: Db }) {
     },
 
     async delete(actor: Principal, key: string): Promise<{ key: string }> {
-      requireStaff(actor);
       return db.transaction(async (tx) => {
         const [row] = await tx.delete(configs).where(eq(configs.key, key)).returning();
         if (!row) throw notFound("Config");

@@ -18,7 +18,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { canSeeCourse } from "./policy";
 
@@ -39,6 +40,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/courses/active",
     {
+      config: { access: access.public },
       schema: { tags, querystring: publicCourseListQuery, response: { 200: courseListResponse, ...errors } },
     },
     async (request) => ({ data: await courses.list({ ...request.query, active: "true" }) }),
@@ -46,6 +48,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/courses/popular",
     {
+      config: { access: access.public },
       schema: { tags, querystring: publicCourseListQuery, response: { 200: courseListResponse, ...errors } },
     },
     async (request) => ({ data: await courses.list({ ...request.query, active: "true", popular: "true" }) }),
@@ -54,7 +57,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/courses/single/:id",
     {
-      preHandler: app.identify,
+      config: { access: access.publicViewer },
       schema: { tags, params: courseRefParams, response: { 200: courseResponse, ...errors } },
     },
     async (request) => {
@@ -68,10 +71,9 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/courses/customer/overview/:id",
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn },
       schema: {
         tags,
-        security: bearer,
         params: idParams,
         response: { 200: courseOverviewResponse, ...errors },
       },
@@ -90,10 +92,9 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/courses/customer/progress",
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn },
       schema: {
         tags,
-        security: bearer,
         querystring: customerProgressQuery,
         response: { 200: customerProgressResponse, ...errors },
       },
@@ -129,15 +130,14 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   );
 
   // ---- staff ----
-  const manage = app.requirePermission(PERMISSIONS.coursesManage);
+  const manage = { access: access.permission(PERMISSIONS.coursesManage) };
 
   app.get(
     "/v1/courses",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         querystring: courseListQuery,
         response: { 200: courseListResponse, ...errors },
       },
@@ -148,8 +148,8 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/courses",
     {
-      preHandler: manage,
-      schema: { tags, security: bearer, body: courseBody, response: { 201: courseResponse, ...errors } },
+      config: manage,
+      schema: { tags, body: courseBody, response: { 201: courseResponse, ...errors } },
     },
     async (request, reply) => {
       const row = await courses.create(request.body);
@@ -161,10 +161,9 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.put(
     "/v1/courses/:id",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: idParams,
         body: courseUpdateBody,
         response: { 200: courseResponse, ...errors },
@@ -179,10 +178,9 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.put(
     "/v1/courses/popular-unpopular/:id",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: idParams,
         body: popularToggleBody,
         response: { 200: courseResponse, ...errors },
@@ -200,10 +198,9 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.delete(
     "/v1/courses/:id",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: idParams,
         querystring: courseDeleteQuery,
         response: { 200: courseDeleteResponse, ...errors },

@@ -1,4 +1,6 @@
 import { PERMISSIONS } from "@parlons/contract";
+import { z } from "zod";
+import { ownerPolicy } from "../../plugins/access";
 import type { Principal } from "../users/service";
 
 export function isEventStaff(principal: Principal | null): boolean {
@@ -10,11 +12,18 @@ export function canSeeEvent(principal: Principal | null, event: { active: boolea
   return event.active || isEventStaff(principal);
 }
 
-export function canBook(principal: Principal | null): boolean {
-  return Boolean(principal?.permissions.has(PERMISSIONS.eventsBook));
-}
+const byId = z.object({ id: z.uuid() });
 
-/** A registration is read or cancelled by its owner or by staff; to anyone else it does not exist. */
-export function canSeeRegistration(principal: Principal | null, registration: { userId: string }): boolean {
-  return Boolean(principal && (principal.id === registration.userId || isEventStaff(principal)));
-}
+/**
+ * A registration is read or cancelled by the learner who booked it or by staff with
+ * events.manage; to anyone else it does not exist (404).
+ */
+export const registrationPolicy = (learnerOf: (registrationId: string) => Promise<string | null>) =>
+  ownerPolicy({
+    resource: "registration",
+    description: "the booking's learner, or staff with `events.manage`",
+    staff: PERMISSIONS.eventsManage,
+    reads: "params",
+    input: (request) => byId.safeParse(request.params).data?.id,
+    owns: async (principal, id) => (await learnerOf(id)) === principal.id,
+  });

@@ -17,8 +17,10 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { registrationPolicy } from "./policy";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const tags = ["events"];
@@ -27,13 +29,14 @@ const tags = ["events"];
 export default async function eventRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { events } = app.deps.services;
-  const manage = app.requirePermission(PERMISSIONS.eventsManage);
+  const manage = { access: access.permission(PERMISSIONS.eventsManage) };
+  const learnerOrStaff = { access: access.owner(registrationPolicy((id) => events.learnerOf(id))) };
 
   // ---- events ----
   app.get(
     "/v1/events",
     {
-      preHandler: app.identify,
+      config: { access: access.publicViewer },
       schema: {
         tags,
         summary:
@@ -48,7 +51,7 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/events/:id",
     {
-      preHandler: app.identify,
+      config: { access: access.publicViewer },
       schema: { tags, params: idParams, response: { 200: eventResponse, ...errors } },
     },
     async (request) => {
@@ -60,8 +63,8 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/events",
     {
-      preHandler: manage,
-      schema: { tags, security: bearer, body: eventBody, response: { 201: eventResponse, ...errors } },
+      config: manage,
+      schema: { tags, body: eventBody, response: { 201: eventResponse, ...errors } },
     },
     async (request, reply) => {
       const principal = principalOf(request);
@@ -74,10 +77,9 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.put(
     "/v1/events/:id",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: idParams,
         body: eventUpdateBody,
         response: { 200: eventResponse, ...errors },
@@ -93,11 +95,10 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.delete(
     "/v1/events/:id",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
         summary: "Delete an event; 409 while places are booked, unless force=true (cancels the bookings)",
-        security: bearer,
         params: idParams,
         querystring: eventDeleteQuery,
         response: { 200: eventDeleteResponse, ...errors },
@@ -116,17 +117,16 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/events/:id/registrations",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: idParams,
         querystring: eventRegistrationsQuery,
         response: { 200: eventRegistrationsResponse, ...errors },
       },
     },
     async (request) => ({
-      data: await events.registrationsOf(principalOf(request), request.params.id, request.query),
+      data: await events.registrationsOf(request.params.id, request.query),
     }),
   );
 
@@ -134,11 +134,10 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/registrations/booking",
     {
-      preHandler: app.requirePermission(PERMISSIONS.eventsBook),
+      config: { access: access.permission(PERMISSIONS.eventsBook) },
       schema: {
         tags,
         summary: "Book places at an event (409 EVENT_FULL, 409 ALREADY_BOOKED, 422 EVENT_CLOSED)",
-        security: bearer,
         body: bookingBody,
         response: { 201: registrationResponse, ...errors },
       },
@@ -153,10 +152,9 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/registrations/mine",
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn },
       schema: {
         tags,
-        security: bearer,
         querystring: myRegistrationsQuery,
         response: { 200: registrationListResponse, ...errors },
       },
@@ -167,10 +165,9 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/registrations/single/:id",
     {
-      preHandler: app.authenticate,
+      config: learnerOrStaff,
       schema: {
         tags,
-        security: bearer,
         params: idParams,
         response: { 200: registrationResponse, ...errors },
       },
@@ -183,11 +180,10 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/registrations/cancel/:id",
     {
-      preHandler: app.authenticate,
+      config: learnerOrStaff,
       schema: {
         tags,
         summary: "Cancel a booking (owner until the event starts, or staff); frees its places",
-        security: bearer,
         params: idParams,
         response: { 200: registrationResponse, ...errors },
       },

@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { access } from "../../plugins/access";
 
 export default async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/health",
     {
+      config: { access: access.public },
       schema: {
         tags: ["health"],
         summary: "200 when the database answers",

@@ -16,7 +16,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { forbidden, notFound } from "../../lib/errors";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { canSeeCourse } from "../courses/policy";
 import { uploadFromRequest } from "../media/routes";
@@ -57,21 +58,20 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
     params: courseIdParams,
     response: { 200: lessonListResponse, ...errors },
   };
-  app.get(base, { preHandler: app.identify, schema: listSchema }, (request) =>
+  app.get(base, { config: { access: access.publicViewer }, schema: listSchema }, (request) =>
     listFor(request, request.params.courseId, false),
   );
   // the spec's client lists the active lessons with a POST: the learner's view, even for staff
-  app.post(`${base}/active`, { preHandler: app.identify, schema: listSchema }, (request) =>
+  app.post(`${base}/active`, { config: { access: access.publicViewer }, schema: listSchema }, (request) =>
     listFor(request, request.params.courseId, true),
   );
 
   app.post(
     `${base}/done-customer`,
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn },
       schema: {
         tags,
-        security: bearer,
         params: courseIdParams,
         body: doneCustomerBody,
         response: { 200: doneCustomerResponse, ...errors },
@@ -97,7 +97,7 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
   );
 
   // ---- staff ----
-  const manage = app.requirePermission(PERMISSIONS.lessonsManage);
+  const manage = { access: access.permission(PERMISSIONS.lessonsManage) };
   const staffViewer = (request: FastifyRequest): LessonViewer => ({
     userId: principalOf(request).id,
     staff: true,
@@ -107,10 +107,9 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
   app.post(
     base,
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: courseIdParams,
         body: lessonBody,
         response: { 201: lessonResponse, ...errors },
@@ -130,10 +129,9 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
   app.put(
     `${base}/:id`,
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: lessonParams,
         body: lessonUpdateBody,
         response: { 200: lessonResponse, ...errors },
@@ -151,10 +149,9 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
   app.put(
     `${base}/update-by-column/:id`,
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: lessonParams,
         body: lessonColumnBody,
         response: { 200: lessonResponse, ...errors },
@@ -172,10 +169,9 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
   app.put(
     `${base}/update-links/:id`,
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: lessonParams,
         body: lessonLinksBody,
         response: { 200: lessonResponse, ...errors },
@@ -190,10 +186,9 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
   app.delete(
     `${base}/:id`,
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: lessonParams,
         response: { 200: lessonDeleteResponse, ...errors },
       },
@@ -207,10 +202,9 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
   app.post(
     `${base}/file/upload`,
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         params: courseIdParams,
         consumes: ["multipart/form-data"],
         response: { 200: uploadResponse, ...errors },

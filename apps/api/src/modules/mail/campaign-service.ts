@@ -8,10 +8,9 @@ import type {
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { mailCampaigns, mailDeliveries } from "../../db/schema";
-import { conflict, forbidden, notFound, validationFailed } from "../../lib/errors";
+import { conflict, notFound, validationFailed } from "../../lib/errors";
 import type { AudienceQuery } from "../users/audience";
 import type { Principal } from "../users/service";
-import { canManageMail } from "./policy";
 import type { MailTemplateService } from "./template-service";
 
 export type CampaignRow = typeof mailCampaigns.$inferSelect;
@@ -54,10 +53,6 @@ export function createCampaignService(deps: {
   templates: MailTemplateService;
 }) {
   const { db, audience, templates } = deps;
-
-  function authorize(actor: Principal) {
-    if (!canManageMail(actor)) throw forbidden("Missing permission: mail.manage");
-  }
 
   async function get(id: string, tx: DbOrTx = db): Promise<CampaignRow> {
     const [row] = await tx.select().from(mailCampaigns).where(eq(mailCampaigns.id, id));
@@ -144,19 +139,16 @@ export function createCampaignService(deps: {
   }
 
   return {
-    async count(actor: Principal, target: MailAudience): Promise<number> {
-      authorize(actor);
+    async count(target: MailAudience): Promise<number> {
       return audience.count(filterOf(target));
     },
 
     async create(actor: Principal, body: CampaignCreateBody): Promise<MailCampaign> {
-      authorize(actor);
       return presentCampaign(await insertDraft(actor, body, db));
     },
 
     /** Queues a DRAFT, or creates and queues a campaign in one transaction. */
     async send(actor: Principal, body: CampaignSendBody): Promise<MailCampaign> {
-      authorize(actor);
       const row = await db.transaction(async (tx) => {
         if (body.campaign_id) return queue(tx, body.campaign_id);
         if (!body.audience) throw validationFailed({ audience: ["Required"] });
@@ -166,14 +158,12 @@ export function createCampaignService(deps: {
       return presentCampaign(row);
     },
 
-    async read(actor: Principal, id: string): Promise<MailCampaign> {
-      authorize(actor);
+    async read(id: string): Promise<MailCampaign> {
       return presentCampaign(await get(id));
     },
 
     /** Latest first. */
-    async list(actor: Principal, query: CampaignPaginationBody) {
-      authorize(actor);
+    async list(query: CampaignPaginationBody) {
       const { page, pageSize, filters } = query;
       const conditions: (SQL | undefined)[] = [];
       if (filters.status) conditions.push(eq(mailCampaigns.status, filters.status));

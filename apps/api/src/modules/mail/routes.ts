@@ -22,7 +22,8 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -31,7 +32,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422);
 export default async function mailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { mailTemplates, campaigns } = app.deps.services;
-  const manage = app.requirePermission(PERMISSIONS.mailManage);
+  const manage = { access: access.permission(PERMISSIONS.mailManage) };
 
   // ---------------------------------------------------------------- templates
   {
@@ -39,39 +40,36 @@ export default async function mailRoutes(fastify: FastifyInstance) {
     app.get(
       "/v1/email-templates",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary: "Templates, latest change first",
           querystring: emailTemplateListQuery,
           response: { 200: emailTemplateListResponse, ...errors },
         },
       },
-      async (request) => ({ data: await mailTemplates.list(principalOf(request), request.query) }),
+      async (request) => ({ data: await mailTemplates.list(request.query) }),
     );
 
     app.get(
       "/v1/email-templates/active",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary: "Active templates, by name (what the send form offers)",
           response: { 200: activeEmailTemplatesResponse, ...errors },
         },
       },
-      async (request) => ({ data: { templates: await mailTemplates.listActive(principalOf(request)) } }),
+      async () => ({ data: { templates: await mailTemplates.listActive() } }),
     );
 
     app.post(
       "/v1/email-templates/preview",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary: "Renders subjects and bodies with sample values (unknown variables: 422)",
           body: mailPreviewBody,
           response: { 200: mailPreviewResponse, ...errors },
@@ -96,33 +94,31 @@ export default async function mailRoutes(fastify: FastifyInstance) {
     app.get(
       "/v1/email-templates/:id",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           params: idParams,
           response: { 200: emailTemplateResponse, ...errors },
         },
       },
       async (request) => ({
-        data: { template: await mailTemplates.read(principalOf(request), request.params.id) },
+        data: { template: await mailTemplates.read(request.params.id) },
       }),
     );
 
     app.post(
       "/v1/email-templates",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary: "Create a template; a slug in use is 409, an unknown {{variable}} 422",
           body: emailTemplateBody,
           response: { 201: emailTemplateResponse, ...errors },
         },
       },
       async (request, reply) => {
-        const template = await mailTemplates.create(principalOf(request), request.body);
+        const template = await mailTemplates.create(request.body);
         return reply.status(201).send({ message: "Template created", data: { template } });
       },
     );
@@ -130,10 +126,9 @@ export default async function mailRoutes(fastify: FastifyInstance) {
     app.put(
       "/v1/email-templates/:id",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary: "Replace a template (campaigns already made from it keep their copy)",
           params: idParams,
           body: emailTemplateBody,
@@ -141,7 +136,7 @@ export default async function mailRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => {
-        const template = await mailTemplates.update(principalOf(request), request.params.id, request.body);
+        const template = await mailTemplates.update(request.params.id, request.body);
         return { message: "Template saved", data: { template } };
       },
     );
@@ -149,10 +144,9 @@ export default async function mailRoutes(fastify: FastifyInstance) {
     app.delete(
       "/v1/email-templates/:id",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary:
             "Delete a template (campaigns keep their copy; a transactional one falls back to the built-in text)",
           params: idParams,
@@ -160,7 +154,7 @@ export default async function mailRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => {
-        const id = await mailTemplates.remove(principalOf(request), request.params.id);
+        const id = await mailTemplates.remove(request.params.id);
         return { message: "Template deleted", data: { id } };
       },
     );
@@ -172,59 +166,55 @@ export default async function mailRoutes(fastify: FastifyInstance) {
     app.get(
       "/v1/send-mail",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary: "Campaigns, latest first",
           querystring: campaignListQuery,
           response: { 200: campaignListResponse, ...errors },
         },
       },
       async (request) => ({
-        data: await campaigns.list(principalOf(request), { ...request.query, filters: {} }),
+        data: await campaigns.list({ ...request.query, filters: {} }),
       }),
     );
 
     app.post(
       "/v1/send-mail/pagination",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary: "Campaigns, latest first, filtered by status or subject",
           body: campaignPaginationBody,
           response: { 200: campaignListResponse, ...errors },
         },
       },
-      async (request) => ({ data: await campaigns.list(principalOf(request), request.body) }),
+      async (request) => ({ data: await campaigns.list(request.body) }),
     );
 
     app.post(
       "/v1/send-mail/count",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary: "How many active users an audience reaches",
           body: campaignCountBody,
           response: { 200: campaignCountResponse, ...errors },
         },
       },
       async (request) => ({
-        data: { count: await campaigns.count(principalOf(request), request.body.audience) },
+        data: { count: await campaigns.count(request.body.audience) },
       }),
     );
 
     app.post(
       "/v1/send-mail",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary: "Create a DRAFT campaign from a template (its texts are copied) or from texts",
           body: campaignCreateBody,
           response: { 201: campaignResponse, ...errors },
@@ -239,10 +229,9 @@ export default async function mailRoutes(fastify: FastifyInstance) {
     app.post(
       "/v1/send-mail/send",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary:
             "Queue a DRAFT campaign (or create and queue one): one delivery per recipient; 409 when already queued",
           body: campaignSendBody,
@@ -260,17 +249,16 @@ export default async function mailRoutes(fastify: FastifyInstance) {
     app.get(
       "/v1/send-mail/:id",
       {
-        preHandler: manage,
+        config: manage,
         schema: {
           tags,
-          security: bearer,
           summary: "A campaign with its progress (total, sent, failed)",
           params: idParams,
           response: { 200: campaignResponse, ...errors },
         },
       },
       async (request) => ({
-        data: { campaign: await campaigns.read(principalOf(request), request.params.id) },
+        data: { campaign: await campaigns.read(request.params.id) },
       }),
     );
   }

@@ -8,9 +8,7 @@ import {
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { emailTemplates } from "../../db/schema";
-import { conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors";
-import type { Principal } from "../users/service";
-import { canManageMail } from "./policy";
+import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import { type TemplateTexts, TRANSACTIONAL_DEFAULTS } from "./transactional";
 
 export type TemplateRow = typeof emailTemplates.$inferSelect;
@@ -45,10 +43,6 @@ const columns = (body: EmailTemplateBody) => ({
 
 /** Mail templates (staff, mail.manage); also the texts of transactional mails. */
 export function createMailTemplateService(db: Db) {
-  function authorize(actor: Principal) {
-    if (!canManageMail(actor)) throw forbidden("Missing permission: mail.manage");
-  }
-
   async function get(id: string, tx: DbOrTx = db): Promise<TemplateRow> {
     const [row] = await tx.select().from(emailTemplates).where(eq(emailTemplates.id, id));
     if (!row) throw notFound("Template");
@@ -58,8 +52,7 @@ export function createMailTemplateService(db: Db) {
   return {
     get,
 
-    async list(actor: Principal, query: EmailTemplateListQuery) {
-      authorize(actor);
+    async list(query: EmailTemplateListQuery) {
       const { page, pageSize, search } = query;
       const words = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const where: SQL | undefined = words
@@ -78,8 +71,7 @@ export function createMailTemplateService(db: Db) {
       return { templates: rows.map(presentTemplate), pagination: { page, pageSize, total: total?.n ?? 0 } };
     },
 
-    async listActive(actor: Principal) {
-      authorize(actor);
+    async listActive() {
       const rows = await db
         .select()
         .from(emailTemplates)
@@ -89,13 +81,11 @@ export function createMailTemplateService(db: Db) {
       return rows.map(presentTemplate);
     },
 
-    async read(actor: Principal, id: string) {
-      authorize(actor);
+    async read(id: string) {
       return presentTemplate(await get(id));
     },
 
-    async create(actor: Principal, body: EmailTemplateBody) {
-      authorize(actor);
+    async create(body: EmailTemplateBody) {
       const [row] = await db
         .insert(emailTemplates)
         .values(columns(body))
@@ -105,8 +95,7 @@ export function createMailTemplateService(db: Db) {
       return presentTemplate(row);
     },
 
-    async update(actor: Principal, id: string, body: EmailTemplateBody) {
-      authorize(actor);
+    async update(id: string, body: EmailTemplateBody) {
       await get(id);
       const [other] = await db
         .select({ id: emailTemplates.id })
@@ -128,8 +117,7 @@ export function createMailTemplateService(db: Db) {
     },
 
     /** Campaigns made from it keep their copy of the texts (their template_id becomes null). */
-    async remove(actor: Principal, id: string) {
-      authorize(actor);
+    async remove(id: string) {
       const [row] = await db
         .delete(emailTemplates)
         .where(eq(emailTemplates.id, id))

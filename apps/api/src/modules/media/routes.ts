@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { canSeeLesson, isLessonStaff } from "../lessons/policy";
 import { sendStoredFile } from "./deliver";
@@ -52,10 +53,9 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/medias/file/upload",
     {
-      preHandler: app.requirePermission(PERMISSIONS.mediaUpload),
+      config: { access: access.permission(PERMISSIONS.mediaUpload) },
       schema: {
         tags: ["media"],
-        security: [{ bearer: [] }],
         consumes: ["multipart/form-data"],
         description:
           "Multipart fields: `file` (one file: MP3, or PNG/JPEG/WebP with type=image; under 100 MB) and `type` (audio by default).",
@@ -68,6 +68,8 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/media/audio/:lessonId",
     {
+      // the signature of the URL is the credential (<audio> cannot send a Bearer header)
+      config: { access: access.public },
       schema: {
         tags: ["media"],
         description:
@@ -106,6 +108,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/media/images/:name",
     {
+      config: { access: access.public },
       schema: {
         tags: ["media"],
         description: "Course covers (public). Names are random, so they are cached for a year.",

@@ -7,7 +7,8 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 
 const errors = errorResponses(400, 401, 404, 422);
@@ -21,10 +22,9 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/notifications",
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn },
       schema: {
         tags,
-        security: bearer,
         querystring: notificationListQuery,
         response: { 200: notificationListResponse, ...errors },
       },
@@ -36,8 +36,8 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/notifications/read-all",
     {
-      preHandler: app.authenticate,
-      schema: { tags, security: bearer, response: { 200: notificationsReadAllResponse, ...errors } },
+      config: { access: access.signedIn },
+      schema: { tags, response: { 200: notificationsReadAllResponse, ...errors } },
     },
     async (request) => ({
       message: "Notifications marked read",
@@ -48,10 +48,9 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/notifications/:id/read",
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn },
       schema: {
         tags,
-        security: bearer,
         params: idParams,
         response: { 200: notificationResponse, ...errors },
       },

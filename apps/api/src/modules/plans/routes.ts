@@ -10,7 +10,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { canSeeInactivePlans } from "./policy";
 import { presentPlan } from "./service";
 
@@ -20,15 +21,14 @@ const tags = ["plans"];
 export default async function planRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { plans } = app.deps.services;
-  const manage = app.requirePermission(PERMISSIONS.plansManage);
+  const manage = { access: access.permission(PERMISSIONS.plansManage) };
 
   app.get(
     "/v1/plans",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         summary: "All plans (staff)",
         response: { 200: plansResponse, ...errors },
       },
@@ -39,6 +39,7 @@ export default async function planRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/plans/active",
     {
+      config: { access: access.public },
       schema: {
         tags,
         summary: "Active plans, in display order (public)",
@@ -51,7 +52,7 @@ export default async function planRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/plans/single/:id",
     {
-      preHandler: app.identify,
+      config: { access: access.publicViewer },
       schema: { tags, params: idParams, response: { 200: planResponse, ...errors } },
     },
     async (request) => {
@@ -64,10 +65,9 @@ export default async function planRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/plans",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         summary: "Create a plan; a paid plan gets its provider product and billing plan first",
         body: createPlanBody,
         response: { 201: planResponse, ...errors },
@@ -82,10 +82,9 @@ export default async function planRoutes(fastify: FastifyInstance) {
   app.put(
     "/v1/plans/:id",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         summary: "Update a plan; a new price creates a new provider billing plan (subscribers keep theirs)",
         params: idParams,
         body: updatePlanBody,
@@ -101,10 +100,9 @@ export default async function planRoutes(fastify: FastifyInstance) {
   app.delete(
     "/v1/plans/:id",
     {
-      preHandler: manage,
+      config: manage,
       schema: {
         tags,
-        security: bearer,
         summary: "Delete a plan, or deactivate it when learners subscribed to it",
         params: idParams,
         response: { 200: planDeleteResponse, ...errors },

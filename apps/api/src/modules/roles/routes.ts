@@ -9,20 +9,21 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export default async function roleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { roles } = app.deps.services;
-  const guard = app.requirePermission(PERMISSIONS.rolesManage);
+  const guard = { access: access.permission(PERMISSIONS.rolesManage) };
 
   app.get(
     "/v1/api/role",
     {
-      preHandler: guard,
-      schema: { tags: ["roles"], security: bearer, response: { 200: roleListResponse, ...errors } },
+      config: guard,
+      schema: { tags: ["roles"], response: { 200: roleListResponse, ...errors } },
     },
     async () => ({
       data: { roles: await roles.listRoles() },
@@ -32,8 +33,8 @@ export default async function roleRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/api/permission",
     {
-      preHandler: guard,
-      schema: { tags: ["roles"], security: bearer, response: { 200: permissionListResponse, ...errors } },
+      config: guard,
+      schema: { tags: ["roles"], response: { 200: permissionListResponse, ...errors } },
     },
     async () => ({ data: { permissions: await roles.listPermissions() } }),
   );
@@ -41,10 +42,9 @@ export default async function roleRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/api/role",
     {
-      preHandler: guard,
+      config: guard,
       schema: {
         tags: ["roles"],
-        security: bearer,
         body: roleCreateBody,
         response: { 201: roleResponse, ...errors },
       },
@@ -58,10 +58,9 @@ export default async function roleRoutes(fastify: FastifyInstance) {
   app.delete(
     "/v1/api/:id",
     {
-      preHandler: guard,
+      config: guard,
       schema: {
         tags: ["roles"],
-        security: bearer,
         params: idParams,
         response: { 200: messageResponse, ...errors },
       },

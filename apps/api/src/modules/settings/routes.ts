@@ -1,7 +1,8 @@
 import { PERMISSIONS, settingResponse, settingUpdateBody } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 
 export default async function settingsRoutes(fastify: FastifyInstance) {
@@ -11,6 +12,7 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/settings",
     {
+      config: { access: access.public },
       schema: {
         tags: ["settings"],
         summary: "The site settings (public: the web app loads them at start and after login)",
@@ -23,11 +25,10 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/settings",
     {
-      preHandler: app.requirePermission(PERMISSIONS.settingsManage),
+      config: { access: access.permission(PERMISSIONS.settingsManage) },
       schema: {
         tags: ["settings"],
         summary: "Change some settings (the fields sent); recorded in the audit log",
-        security: bearer,
         body: settingUpdateBody,
         response: { 200: settingResponse, ...errorResponses(400, 401, 403, 422) },
       },

@@ -3,9 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
 import { auditLog, settings } from "../../db/schema";
-import { forbidden, validationFailed } from "../../lib/errors";
+import { validationFailed } from "../../lib/errors";
 import type { Principal } from "../users/service";
-import { canManageSettings } from "./policy";
 
 type SettingsRow = typeof settings.$inferSelect;
 type SettingsValues = Omit<typeof settings.$inferInsert, "id" | "updatedAt" | "updatedBy">;
@@ -116,7 +115,6 @@ export function createSettingsService(deps: {
      * The body is already valid on its own; what depends on the stored row is checked here.
      */
     async update(actor: Principal, body: SettingUpdateBody): Promise<Setting> {
-      if (!canManageSettings(actor)) throw forbidden("Missing permission: settings.manage");
       const actorId = actor.id;
       const setting = await db.transaction(async (tx) => {
         await ensure(tx);

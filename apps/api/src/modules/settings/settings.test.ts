@@ -8,8 +8,6 @@ import { courseWithLessons } from "../../../test/helpers/learning";
 import { loadConfig } from "../../config";
 import { auditLog, settings } from "../../db/schema";
 import { seedAll } from "../../db/seed-all";
-import type { Principal } from "../users/service";
-import { canManageSettings } from "./policy";
 import { createSettingsService, settingsDefaults } from "./service";
 
 let t: TestContext;
@@ -191,23 +189,6 @@ describe("registrations", () => {
 
     expect((await post({ registrations_open: true })).statusCode).toBe(200);
     expect((await register("closed@test.local")).statusCode).toBe(201);
-  });
-});
-
-describe("policy", () => {
-  const principal = (permissions: string[]): Principal => ({
-    id: "u",
-    email: "u@test.local",
-    status: "ACTIVE",
-    role: "X",
-    roles: ["X"],
-    permissions: new Set(permissions),
-  });
-
-  it("lets only holders of settings.manage change the settings", () => {
-    expect(canManageSettings(principal(["settings.manage"]))).toBe(true);
-    expect(canManageSettings(principal(["learn", "plans.manage"]))).toBe(false);
-    expect(canManageSettings(null)).toBe(false);
   });
 });
 

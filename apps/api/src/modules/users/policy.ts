@@ -1,7 +1,16 @@
 import { PERMISSIONS } from "@parlons/contract";
-import type { Principal } from "./service";
+import { z } from "zod";
+import { ownerPolicy } from "../../plugins/access";
 
-/** A user edits their own profile; staff who manage users edit anyone's. */
-export function canEditProfile(principal: Principal, targetUserId: string): boolean {
-  return principal.id === targetUserId || principal.permissions.has(PERMISSIONS.usersManage);
-}
+const userId = z.object({ id: z.uuid() });
+
+/** A user edits their own profile; staff with users.manage edit anyone's (others: 403). */
+export const profilePolicy = ownerPolicy({
+  resource: "profile",
+  description: "the user themself, or staff with `users.manage`",
+  staff: PERMISSIONS.usersManage,
+  reads: "params",
+  denied: 403,
+  input: (request) => userId.safeParse(request.params).data?.id,
+  owns: (principal, id) => principal.id === id,
+});

@@ -13,14 +13,15 @@ import {
   userMeResponse,
   userResponse,
 } from "@parlons/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden, notFound, validationFailed } from "../../lib/errors";
-import { bearer, errorResponses } from "../../lib/route-schemas";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { hashPassword } from "../auth/passwords";
-import { canEditProfile } from "./policy";
+import { profilePolicy } from "./policy";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
@@ -30,10 +31,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const { db } = app.deps.database;
 
   const me = {
-    preHandler: app.authenticate,
-    schema: { tags: ["users"], security: bearer, response: { 200: userMeResponse, ...errors } },
+    config: { access: access.signedIn },
+    schema: { tags: ["users"], response: { 200: userMeResponse, ...errors } },
   };
-  const meHandler = async (request: Parameters<typeof app.authenticate>[0]) => ({
+  const meHandler = async (request: FastifyRequest) => ({
     data: { data: await users.getCurrentUser(principalOf(request).id) },
   });
   app.get("/v1/user/me", me, meHandler);
@@ -42,19 +43,15 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.put(
     "/v1/user/profile/:id",
     {
-      preHandler: app.authenticate,
+      config: { access: access.owner(profilePolicy) },
       schema: {
         tags: ["users"],
-        security: bearer,
         params: idParams,
         body: profileBody,
         response: { 200: userMeResponse, ...errors },
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      if (!canEditProfile(principal, request.params.id))
-        throw forbidden("You can only edit your own profile");
       const { full_name, gender, speak } = request.body;
       await users.update(request.params.id, { fullName: full_name, gender, speak });
       return { message: "Profile updated", data: { data: await users.getCurrentUser(request.params.id) } };
@@ -64,30 +61,28 @@ export default async function userRoutes(fastify: FastifyInstance) {
   // ---- staff ----
   const listSchema = {
     tags: ["users"],
-    security: bearer,
     body: userListBody,
     response: { 200: userListResponse, ...errors },
   };
   app.post(
     "/v1/users",
-    { preHandler: app.requirePermission(PERMISSIONS.usersRead), schema: listSchema },
+    { config: { access: access.permission(PERMISSIONS.usersRead) }, schema: listSchema },
     async (request) => ({
       data: await users.list(request.body),
     }),
   );
   app.post(
     "/v1/users/customers",
-    { preHandler: app.requirePermission(PERMISSIONS.usersRead), schema: listSchema },
+    { config: { access: access.permission(PERMISSIONS.usersRead) }, schema: listSchema },
     async (request) => ({ data: await users.list({ ...request.body, role: ROLE_CUSTOMER }) }),
   );
 
   app.get(
     "/v1/users/:id",
     {
-      preHandler: app.requirePermission(PERMISSIONS.usersRead),
+      config: { access: access.permission(PERMISSIONS.usersRead) },
       schema: {
         tags: ["users"],
-        security: bearer,
         params: idParams,
         response: { 200: userResponse, ...errors },
       },
@@ -101,7 +96,6 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   const createSchema = {
     tags: ["users"],
-    security: bearer,
     body: addUserBody,
     response: { 201: userResponse, ...errors },
   };
@@ -133,22 +127,21 @@ export default async function userRoutes(fastify: FastifyInstance) {
   };
   app.post(
     "/v1/users/add",
-    { preHandler: app.requirePermission(PERMISSIONS.usersManage), schema: createSchema },
+    { config: { access: access.permission(PERMISSIONS.usersManage) }, schema: createSchema },
     createHandler,
   );
   app.post(
     "/v1/users/signup",
-    { preHandler: app.requirePermission(PERMISSIONS.usersManage), schema: createSchema },
+    { config: { access: access.permission(PERMISSIONS.usersManage) }, schema: createSchema },
     createHandler,
   );
 
   app.post(
     "/v1/users/user-approve",
     {
-      preHandler: app.requirePermission(PERMISSIONS.usersManage),
+      config: { access: access.permission(PERMISSIONS.usersManage) },
       schema: {
         tags: ["users"],
-        security: bearer,
         querystring: userIdQuery,
         response: { 200: userResponse, ...errors },
       },
@@ -162,10 +155,9 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/users/status/update",
     {
-      preHandler: app.requirePermission(PERMISSIONS.usersManage),
+      config: { access: access.permission(PERMISSIONS.usersManage) },
       schema: {
         tags: ["users"],
-        security: bearer,
         querystring: statusUpdateQuery,
         response: { 200: userResponse, ...errors },
       },
@@ -183,10 +175,9 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/users/update/:id",
     {
-      preHandler: app.requirePermission(PERMISSIONS.usersManage),
+      config: { access: access.permission(PERMISSIONS.usersManage) },
       schema: {
         tags: ["users"],
-        security: bearer,
         params: idParams,
         body: updateUserBody,
         response: { 200: userResponse, ...errors },

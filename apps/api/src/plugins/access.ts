@@ -1,0 +1,222 @@
+import type { PermissionSlug } from "@parlons/contract";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  onRequestHookHandler,
+  preValidationHookHandler,
+  RouteOptions,
+} from "fastify";
+import fp from "fastify-plugin";
+import { forbidden, notFound, unauthenticated } from "../lib/errors";
+import type { Principal } from "../modules/users/service";
+
+/**
+ * Who may call a route, declared with its schemas (`config: { access: ... }`) and checked in
+ * `onRequest`, before the body is read or validated: anonymous → 401, signed in without the
+ * right → 403 (or 404 where the object's existence is private), and only then 400/422.
+ */
+export type AccessRule =
+  | { readonly kind: "public"; readonly identify: boolean }
+  | { readonly kind: "signedIn" }
+  | { readonly kind: "permission"; readonly slug: PermissionSlug }
+  | { readonly kind: "owner"; readonly policy: OwnerPolicy };
+
+/**
+ * "The object's owner, or staff with a permission." One per resource, in `modules/<m>/policy.ts`.
+ * It reads what names the object (params, query or body) before validation: a malformed input
+ * makes `input` return undefined, the policy steps aside and validation answers 400/422.
+ */
+export interface OwnerPolicy<I = unknown> {
+  /** The object, as in "Registration not found"; also keys the access-matrix test's fixtures. */
+  readonly resource: string;
+  /** Who passes, in words (shown in the OpenAPI document). */
+  readonly description: string;
+  /** Staff with this permission act on anyone's object without a lookup. */
+  readonly staff?: PermissionSlug;
+  /** Where the object's id is: params and query are checked in onRequest, body in preValidation. */
+  readonly reads: "params" | "query" | "body";
+  /** 404 (default: to anyone else the object does not exist) or 403. */
+  readonly denied?: 403 | 404;
+  input(request: FastifyRequest): I | undefined;
+  /** Whether the principal owns the object the input names (an unknown object: false). */
+  owns(principal: Principal, input: I): Promise<boolean> | boolean;
+}
+
+/** Builds an owner policy with its input type checked against `owns`. */
+export const ownerPolicy = <I>(policy: OwnerPolicy<I>): OwnerPolicy => policy as unknown as OwnerPolicy;
+
+export const access = {
+  /** Anyone; a token, when sent, is not even looked at. */
+  public: { kind: "public", identify: false },
+  /** Anyone; a valid Bearer token identifies the caller (staff see more), a bad one is 401. */
+  publicViewer: { kind: "public", identify: true },
+  /** Any signed-in user of an active account. */
+  signedIn: { kind: "signedIn" },
+  /** Signed-in users holding this permission. */
+  permission: (slug: PermissionSlug): AccessRule => ({ kind: "permission", slug }),
+  /** The object's owner, or staff with the policy's permission. */
+  owner: (policy: OwnerPolicy): AccessRule => ({ kind: "owner", policy }),
+} as const satisfies Record<string, AccessRule | ((...args: never[]) => AccessRule)>;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Required on every route of the API: start-up fails without it. */
+    access?: AccessRule;
+  }
+  interface FastifyInstance {
+    /** Every API route with its access rule, as registered (the access-matrix test walks it). */
+    routeAccess: RouteAccess[];
+  }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: AccessRule;
+  schema: FastifySchema;
+  bodyLimit?: number;
+}
+
+/** The errors the rules answer with (the matrix test compares responses with them). */
+export const accessErrors = {
+  anonymous: () => unauthenticated(),
+  missingPermission: (slug: PermissionSlug) => forbidden(`Missing permission: ${slug}`),
+  notOwner: (policy: OwnerPolicy) =>
+    policy.denied === 403
+      ? forbidden(`Not your ${policy.resource}`)
+      : notFound(policy.resource.charAt(0).toUpperCase() + policy.resource.slice(1)),
+};
+
+function principalRequired(request: FastifyRequest): Principal {
+  if (!request.principal) throw accessErrors.anonymous();
+  return request.principal;
+}
+
+/**
+ * An owner policy's answer for a principal and a request: "invalid" when what names the object
+ * is malformed (validation then answers 400/422: nothing was looked up, nothing is revealed).
+ */
+export async function ownerDecision(
+  policy: OwnerPolicy,
+  principal: Principal,
+  request: Pick<FastifyRequest, "params" | "query" | "body">,
+): Promise<"allow" | "deny" | "invalid"> {
+  if (policy.staff && principal.permissions.has(policy.staff)) return "allow";
+  const input = policy.input(request as FastifyRequest);
+  if (input === undefined) return "invalid";
+  return (await policy.owns(principal, input)) ? "allow" : "deny";
+}
+
+async function checkOwner(policy: OwnerPolicy, request: FastifyRequest): Promise<void> {
+  if ((await ownerDecision(policy, principalRequired(request), request)) === "deny")
+    throw accessErrors.notOwner(policy);
+}
+
+/** OpenAPI: public routes need nothing, every other one the Bearer access token. */
+function securityOf(rule: AccessRule) {
+  return rule.kind === "public" ? [] : [{ bearer: [] }];
+}
+
+function describe(rule: AccessRule): string {
+  switch (rule.kind) {
+    case "public":
+      return "Access: public.";
+    case "signedIn":
+      return "Access: signed in.";
+    case "permission":
+      return `Access: permission \`${rule.slug}\`.`;
+    case "owner":
+      return `Access: ${rule.policy.description}.`;
+  }
+}
+
+const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : ([] as T[]).concat(hooks));
+
+/**
+ * Registered once inside the `/api` scope, before the modules: every route registered after it
+ * must declare `config.access`, gets its check as its first onRequest hook and its OpenAPI
+ * `security` from the rule. Each route and its rule go in `table` (the root's `routeAccess`).
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { table: RouteAccess[] }) => {
+    const { table } = opts;
+
+    const principalOnly = async (request: FastifyRequest, reply: FastifyReply, required: boolean) => {
+      await (required ? app.authenticate(request, reply) : app.identify(request, reply));
+    };
+
+    function checksOf(rule: AccessRule): {
+      onRequest?: onRequestHookHandler;
+      preValidation?: preValidationHookHandler;
+    } {
+      switch (rule.kind) {
+        case "public":
+          return rule.identify
+            ? { onRequest: async (request, reply) => principalOnly(request, reply, false) }
+            : {};
+        case "signedIn":
+          return { onRequest: async (request, reply) => principalOnly(request, reply, true) };
+        case "permission":
+          return {
+            onRequest: async (request, reply) => {
+              await principalOnly(request, reply, true);
+              if (!principalRequired(request).permissions.has(rule.slug))
+                throw accessErrors.missingPermission(rule.slug);
+            },
+          };
+        case "owner": {
+          const { policy } = rule;
+          if (policy.reads === "body") {
+            return {
+              onRequest: async (request, reply) => principalOnly(request, reply, true),
+              preValidation: async (request) => checkOwner(policy, request),
+            };
+          }
+          return {
+            onRequest: async (request, reply) => {
+              await principalOnly(request, reply, true);
+              await checkOwner(policy, request);
+            },
+          };
+        }
+      }
+    }
+
+    const documented = new WeakSet<object>();
+    app.addHook("onRoute", (route: RouteOptions) => {
+      const rule = route.config?.access;
+      if (!rule) {
+        throw new Error(
+          `${route.method} ${route.url} declares no access rule: add config: { access: access.public | access.signedIn | access.permission(slug) | access.owner(policy) }`,
+        );
+      }
+      const methods = ([] as string[]).concat(route.method);
+      const checks = checksOf(rule);
+      if (checks.onRequest) route.onRequest = [checks.onRequest, ...asList(route.onRequest)];
+      if (checks.preValidation) route.preValidation = [checks.preValidation, ...asList(route.preValidation)];
+      // a GET's HEAD twin shares its schema object: document it once
+      const schema = route.schema ?? {};
+      if (!documented.has(schema)) {
+        documented.add(schema);
+        const description = [describe(rule), (schema as { description?: string }).description]
+          .filter(Boolean)
+          .join(" ");
+        route.schema = Object.assign(schema, { security: securityOf(rule), description });
+      }
+      if (!methods.includes("HEAD")) {
+        for (const method of methods) {
+          table.push({
+            method,
+            url: route.url,
+            access: rule,
+            schema: route.schema ?? {},
+            bodyLimit: route.bodyLimit,
+          });
+        }
+      }
+    });
+  },
+  { name: "access", dependencies: ["auth"] },
+);
