@@ -2,6 +2,14 @@
 // autocannon -c100 -p10, each against a raw node:http server replaying the same bytes and headers.
 export const name = "api";
 
+const IN_FLIGHT = 100 * 10;
+
+/** With 1,000 requests in flight, a slow server answers them in waves longer than the load. */
+const underReads = (ours) =>
+  ours.requests < 2 * IN_FLIGHT
+    ? `; only ${ours.requests} answers for ${IN_FLIGHT} in flight: under-reads, try --duration=30`
+    : "";
+
 async function figure(ctx, { figure, path, headers = {}, target }) {
   const sample = await ctx.fetchRaw(path, headers);
   if (sample.status !== 200)
@@ -25,7 +33,7 @@ async function figure(ctx, { figure, path, headers = {}, target }) {
     non2xx: ours.non2xx + ours.errors,
     unit: "req/s",
     target,
-    note: `${sample.body.length} B; ref p99 ${reference.p99?.toFixed(1)} ms`,
+    note: `${sample.body.length} B; ref p99 ${reference.p99?.toFixed(1)} ms${underReads(ours)}`,
   };
 }
 
