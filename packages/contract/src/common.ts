@@ -17,6 +17,13 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ message: z.string().optional(), data });
 }
 
+/**
+ * Collections that their routes return whole (the spec's clients expect every item) are bounded
+ * where they grow instead: creating one more than this is refused with 409 LIMIT_REACHED.
+ * Paginated lists are bounded by their `pageSize` maximum (100).
+ */
+export const COLLECTION_LIMITS = { lessonsPerCourse: 500, plans: 50, roles: 50 } as const;
+
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   "EVENT_FULL",
   "ALREADY_BOOKED",
   "EVENT_CLOSED",
+  "LIMIT_REACHED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

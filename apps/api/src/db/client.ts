@@ -34,13 +34,16 @@ export async function openDatabase(opts: {
     return { db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
+  // pg_trgm: the staff searches (`ilike '%…%'`) use trigram indexes, on PGlite as on PostgreSQL
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (opts.dir) {
     mkdirSync(path.dirname(opts.dir), { recursive: true });
-    client = new PGlite(opts.dir);
+    client = new PGlite(opts.dir, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;

@@ -25,6 +25,10 @@ export const forbidden = (message = "You are not allowed to do this", code: Erro
 export const notFound = (what = "Resource") => new AppError(404, "NOT_FOUND", `${what} not found`);
 export const conflict = (message: string, code: ErrorCode = "CONFLICT") => new AppError(409, code, message);
 
+/** Refuses one item more in a collection bounded by `COLLECTION_LIMITS` (contract). */
+export const limitReached = (what: string, max: number) =>
+  conflict(`${what} holds at most ${max} items`, "LIMIT_REACHED");
+
 /** A PostgreSQL unique violation (23505), as thrown by either driver (drizzle may wrap it in `cause`). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;

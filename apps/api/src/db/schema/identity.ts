@@ -61,7 +61,14 @@ export const users = pgTable(
     activatedAt: timestamp("activated_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email), index("users_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    // the staff list's order (newest first, id as tie-break): pages are read from it, counts too
+    index("users_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id),
+    // the staff search: `ilike '%term%'` on email or name
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("users_full_name_trgm_idx").using("gin", t.fullName.op("gin_trgm_ops")),
+  ],
 );
 
 /** Ordered: the role with the lowest position is "the" role of the user (spec §3). */

@@ -1,4 +1,5 @@
 import {
+  COLLECTION_LIMITS,
   type CourseOverview,
   type DoneCustomerBody,
   type LessonBody,
@@ -12,7 +13,7 @@ import {
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { courses, lessonProgress, lessons } from "../../db/schema";
-import { notFound, validationFailed } from "../../lib/errors";
+import { limitReached, notFound, validationFailed } from "../../lib/errors";
 import type { Access, EntitlementService } from "../entitlement/service";
 import type { MediaService } from "../media/service";
 import type { MediaUrlSigner } from "../media/signing";
@@ -166,6 +167,9 @@ export function createLessonService(deps: {
 
     async create(courseId: string, body: LessonBody): Promise<LessonRow> {
       return db.transaction(async (tx) => {
+        const [held] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.courseId, courseId));
+        if ((held?.n ?? 0) >= COLLECTION_LIMITS.lessonsPerCourse)
+          throw limitReached("A course", COLLECTION_LIMITS.lessonsPerCourse);
         const audio = await resolveAudio(body.audio, tx);
         let position = body.position;
         if (position === undefined) {

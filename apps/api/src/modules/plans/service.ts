@@ -1,9 +1,9 @@
-import type { CreatePlanBody, Plan, UpdatePlanBody } from "@parlons/contract";
-import { asc, eq } from "drizzle-orm";
+import { COLLECTION_LIMITS, type CreatePlanBody, type Plan, type UpdatePlanBody } from "@parlons/contract";
+import { asc, count, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { customerPlans, plans } from "../../db/schema";
 import type { PaymentProviders } from "../../integrations/payments";
-import { conflict, notFound, validationFailed } from "../../lib/errors";
+import { conflict, limitReached, notFound, validationFailed } from "../../lib/errors";
 
 export type PlanRow = typeof plans.$inferSelect;
 
@@ -90,6 +90,10 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
     },
 
     async create(body: CreatePlanBody): Promise<PlanRow> {
+      // checked before the provider's billing plan is made (a refused plan leaves nothing there)
+      const [held] = await db.select({ n: count() }).from(plans);
+      if ((held?.n ?? 0) >= COLLECTION_LIMITS.plans)
+        throw limitReached("The plan list", COLLECTION_LIMITS.plans);
       const billing = await billingPlanFor({
         name: body.name,
         descriptionEn: body.description_en,

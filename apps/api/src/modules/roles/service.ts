@@ -1,8 +1,8 @@
-import { BUILT_IN_ROLES, type Role } from "@parlons/contract";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { BUILT_IN_ROLES, COLLECTION_LIMITS, type Role } from "@parlons/contract";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { permissions, rolePermissions, roles, userRoles } from "../../db/schema";
-import { conflict, notFound, validationFailed } from "../../lib/errors";
+import { conflict, limitReached, notFound, validationFailed } from "../../lib/errors";
 
 export function createRoleService(db: Db) {
   /** Roles with their permission slugs, in one query. */
@@ -64,6 +64,9 @@ export function createRoleService(db: Db) {
       const title = input.title.toUpperCase();
       return db.transaction(async (tx) => {
         if (await getByTitle(title, tx)) throw conflict(`A role named ${title} already exists`);
+        const [held] = await tx.select({ n: count() }).from(roles);
+        if ((held?.n ?? 0) >= COLLECTION_LIMITS.roles)
+          throw limitReached("The role list", COLLECTION_LIMITS.roles);
         const slugs = [...new Set(input.permissions)];
         const perms = slugs.length
           ? await tx.select().from(permissions).where(inArray(permissions.slug, slugs))

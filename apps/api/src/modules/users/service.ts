@@ -6,9 +6,10 @@ import {
   type UserListItem,
   type UserStatus,
 } from "@parlons/contract";
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { menuModules, plans, roles, userRoles, users } from "../../db/schema";
+import { createCountCache } from "../../lib/count-cache";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import type { RoleService } from "../roles/service";
 
@@ -51,6 +52,9 @@ export function buildMenu(rows: MenuRow[], granted: Set<string>): MenuModule[] {
 }
 
 export function createUserService(db: Db, roleService: RoleService) {
+  /** Totals of the staff list by filter; exact below 1,000 users, else up to 5 s old. */
+  const totals = createCountCache({ ttlMs: 5_000, minRows: 1_000 });
+
   async function rolesOf(userIds: string[], tx: DbOrTx = db) {
     if (userIds.length === 0) return new Map<string, string[]>();
     const rows = await tx
@@ -193,6 +197,7 @@ export function createUserService(db: Db, roleService: RoleService) {
         .returning();
       if (!row) throw conflict("An account with this email already exists", "EMAIL_TAKEN");
       await tx.insert(userRoles).values({ userId: row.id, roleId: role.id, position: 0 });
+      totals.clear();
       return row;
     },
 
@@ -219,6 +224,7 @@ export function createUserService(db: Db, roleService: RoleService) {
         .where(eq(users.id, id))
         .returning();
       if (!row) throw notFound("User");
+      totals.clear();
       return row;
     },
 
@@ -228,12 +234,20 @@ export function createUserService(db: Db, roleService: RoleService) {
       if (!role) throw validationFailed({ role: [`Unknown role: ${title}`] });
       await tx.delete(userRoles).where(eq(userRoles.userId, id));
       await tx.insert(userRoles).values({ userId: id, roleId: role.id, position: 0 });
+      totals.clear();
     },
 
     async present(row: UserRow): Promise<UserListItem> {
       return present(row, (await rolesOf([row.id])).get(row.id) ?? []);
     },
 
+    /**
+     * One page of users, newest first. Read for 100,000 users and more (docs/performance.md):
+     * the page's ids come from the `users_created_id_idx` order alone (an index-only scan, even
+     * deep in the list), and only those rows are read; the role filter is a semi-join on the
+     * user's roles; the search uses the trigram indexes; a role-only count counts `user_roles`;
+     * large totals are reused for a few seconds (`totals`).
+     */
     async list(filter: {
       page: number;
       pageSize: number;
@@ -248,32 +262,51 @@ export function createUserService(db: Db, roleService: RoleService) {
         if (match) conditions.push(match);
       }
       if (filter.status) conditions.push(eq(users.status, filter.status));
+      let roleId: string | undefined;
       if (filter.role) {
         const role = await roleService.getByTitle(filter.role);
         if (!role)
           return { users: [], pagination: { page: filter.page, pageSize: filter.pageSize, total: 0 } };
+        roleId = role.id;
         conditions.push(
-          inArray(
-            users.id,
-            db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, role.id)),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(userRoles)
+              .where(and(eq(userRoles.userId, users.id), eq(userRoles.roleId, role.id))),
           ),
         );
       }
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, [totalRow]] = await Promise.all([
+      const order = [desc(users.createdAt), asc(users.id)];
+      const pageIds = db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize);
+      // a user holds a role once (primary key), so counting the role's rows counts its users
+      const key = JSON.stringify([filter.search ?? "", filter.status ?? "", roleId ?? ""]);
+      const total = totals.get(key, async () => {
+        const [row] =
+          roleId && conditions.length === 1
+            ? await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, roleId))
+            : await db.select({ n: count() }).from(users).where(where);
+        return row?.n ?? 0;
+      });
+      const [rows, totalCount] = await Promise.all([
         db
           .select()
           .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), asc(users.id))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize),
-        db.select({ total: count() }).from(users).where(where),
+          .where(inArray(users.id, pageIds))
+          .orderBy(...order),
+        total,
       ]);
       const roleMap = await rolesOf(rows.map((r) => r.id));
       return {
         users: rows.map((r) => present(r, roleMap.get(r.id) ?? [])),
-        pagination: { page: filter.page, pageSize: filter.pageSize, total: totalRow?.total ?? 0 },
+        pagination: { page: filter.page, pageSize: filter.pageSize, total: totalCount },
       };
     },
   };
