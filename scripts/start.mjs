@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: builds what is missing, then runs the API (which migrates, seeds and serves the web app).
+// `npm start`: builds what is missing or stale, then runs the API in this very process (it
+// migrates, seeds and serves the web app). An unchanged tree is never rebuilt; `--rebuild` forces it.
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { recordBuilt, sourcesOf, state, targets } from "./build-state.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const major = Number(process.versions.node.split(".")[0]);
@@ -12,26 +13,20 @@ if (major < 22) {
   process.exit(1);
 }
 
-const run = (args) => {
-  const result = spawnSync("npm", args, { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-};
-
-const webIndex = path.join(root, "apps/web/dist/index.html");
-const apiBundle = path.join(root, "apps/api/dist/server.js");
 const force = process.argv.includes("--rebuild");
-if (force || !existsSync(webIndex)) {
-  console.log("Building the web app…");
-  run(["run", "build", "-w", "@parlons/web"]);
-}
-if (force || !existsSync(apiBundle) || statSync(apiBundle).size === 0) {
-  console.log("Building the API…");
-  run(["run", "build", "-w", "@parlons/api"]);
+for (const [name, target] of Object.entries(targets)) {
+  const why = force ? "--rebuild" : state(root, target);
+  if (why === "fresh") continue;
+  console.log(`Building the ${name === "web" ? "web app" : "API"} (${why})…`);
+  // the sources as they are before the build: an edit made during it triggers the next one
+  const { fingerprint } = sourcesOf(root, target);
+  const result = spawnSync("npm", ["run", "build", "-w", target.workspace], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  recordBuilt(root, target, fingerprint);
 }
 
-const child = spawnSync(process.execPath, ["--enable-source-maps", apiBundle], {
-  cwd: root,
-  stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
-});
-process.exit(child.status ?? 0);
+// The server runs here rather than in a child process: one Node start-up less, and signals
+// (Ctrl-C, SIGTERM from a supervisor) reach the server's graceful shutdown directly.
+process.env.NODE_ENV ??= "production";
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(root, targets.api.output)).href);

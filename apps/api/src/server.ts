@@ -8,6 +8,21 @@ import { startSubscriptionSync } from "./jobs/subscription-sync";
 import { requestSerializer } from "./lib/log-serializers";
 
 async function main() {
+  // Wall and CPU milliseconds of each start-up phase, logged once listening ("modules" is
+  // from the process's start: Node's boot and loading the bundle with its packages).
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  const phases: Record<string, number> = { modules: Math.round(performance.now()) };
+  const cpu: Record<string, number> = { modules: Math.round(cpuMs()) };
+  let mark = [performance.now(), cpuMs()] as const;
+  const phase = (name: string) => {
+    const now = [performance.now(), cpuMs()] as const;
+    phases[name] = Math.round(now[0] - mark[0]);
+    cpu[name] = Math.round(now[1] - mark[1]);
+    mark = now;
+  };
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -20,8 +35,11 @@ async function main() {
   }
 
   const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, "db") });
+  phase("open");
   await migrate(database);
+  phase("migrate");
   const seeded = await seedAll(database.db, config);
+  phase("seed");
 
   const app = await buildApp({
     config,
@@ -34,6 +52,7 @@ async function main() {
     },
   });
 
+  phase("app");
   if (seeded.generatedPassword) {
     const line = "=".repeat(64);
     console.log(
@@ -77,6 +96,11 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ host: config.host, port: config.port });
+  phase("listen");
+  app.log.info(
+    { startupMs: phases, cpuMs: cpu, rssMB: Math.round(process.memoryUsage.rss() / 1048576) },
+    "start-up phases",
+  );
   console.log(`Parlons is ready on ${config.publicUrl}`);
 }
 
