@@ -1,3 +1,4 @@
+import http from "node:http";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
@@ -11,6 +12,8 @@ import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createOAuthProviders } from "./integrations/oauth";
 import { createPaymentProviders, type PaymentProviders } from "./integrations/payments";
 import { createStorage } from "./integrations/storage/storage";
+import { announcing, type ChangeBus, createChangeBus } from "./lib/change-bus";
+import { createResponseCache, type ResponseCache } from "./lib/response-cache";
 import authRoutes from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
 import { createSessionService } from "./modules/auth/session-service";
@@ -51,6 +54,7 @@ import { defaultWebDist } from "./paths";
 import accessPlugin, { type RouteAccess } from "./plugins/access";
 import authPlugin from "./plugins/auth";
 import errorsPlugin from "./plugins/errors";
+import { createFastPath } from "./plugins/fast-path";
 import openapiPlugin from "./plugins/openapi";
 import securityHeaders from "./plugins/security-headers";
 import webPlugin from "./plugins/web";
@@ -68,9 +72,10 @@ function createServices(
   database: Database,
   mailer: Mailer,
   providers: PaymentProviders,
+  changes: ChangeBus,
 ) {
   const { db } = database;
-  const settings = createSettingsService({ db, defaults: settingsDefaults(config) });
+  const settings = createSettingsService({ db, defaults: settingsDefaults(config), changes });
   const roles = createRoleService(db);
   const users = createUserService(db, roles);
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
@@ -102,7 +107,12 @@ function createServices(
   });
   const entitlement = createEntitlementService(db);
   const notifications = createNotificationService({ db });
-  const plans = createPlanService({ db, providers });
+  const plans = announcing(createPlanService({ db, providers }), changes, {
+    create: ["plans"],
+    update: ["plans"],
+    remove: ["plans"],
+    providerPlanIdOf: ["plans"],
+  });
   const billing = createBillingService({
     db,
     providers,
@@ -117,14 +127,31 @@ function createServices(
   auth.onLogin((userId) => billing.checkAtLogin(userId));
   const media = createMediaService({ db, storage: createStorage(config.media) });
   const mediaUrls = createMediaUrlSigner({ secret: config.jwtSecret, ttlSeconds: config.media.urlTtl });
-  const lessons = createLessonService({
-    db,
-    media,
-    entitlement,
-    urls: mediaUrls,
-    audioBaseUrl: () => settings.audioBaseUrl(),
+  // lessons change course lists too (lesson counts, durations)
+  const lessons = announcing(
+    createLessonService({
+      db,
+      media,
+      entitlement,
+      urls: mediaUrls,
+      audioBaseUrl: () => settings.audioBaseUrl(),
+    }),
+    changes,
+    {
+      create: ["courses"],
+      update: ["courses"],
+      updateColumn: ["courses"],
+      updateLinks: ["courses"],
+      delete: ["courses"],
+      saveProgress: (userId) => [`progress:${userId}`],
+    },
+  );
+  const courses = announcing(createCourseService({ db, lessons, media }), changes, {
+    create: ["courses"],
+    update: ["courses"],
+    setPopular: ["courses"],
+    delete: ["courses"],
   });
-  const courses = createCourseService({ db, lessons, media });
   const campaigns = createCampaignService({
     db,
     audience: createAudienceQuery(db),
@@ -165,6 +192,10 @@ export interface AppDeps {
   mailer: Mailer;
   providers: PaymentProviders;
   services: Services;
+  /** Tells every API process what changed (lib/change-bus.ts). */
+  changes: ChangeBus;
+  /** Public answers kept serialised in memory (lib/response-cache.ts). */
+  publicCache: ResponseCache;
 }
 
 declare module "fastify" {
@@ -176,10 +207,21 @@ declare module "fastify" {
 /** Builds the Fastify instance: external plugins, then ours, then the modules. No listen(). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  let fastPath: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // the server Fastify would make, with the public reads in memory answered before routing
+    serverFactory: (handler, options) => {
+      const server = http.createServer((req, res) => {
+        if (!fastPath?.(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = Number(options.keepAliveTimeout ?? 72_000);
+      server.requestTimeout = Number(options.requestTimeout ?? 0);
+      server.setTimeout(Number(options.connectionTimeout ?? 0));
+      return server;
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -192,17 +234,29 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       from: config.mailFrom,
     });
   const providers = createPaymentProviders(config.payments, database.db, app.log);
-  const services = createServices(app, config, database, mailer, providers);
+  const changes = await createChangeBus({
+    database,
+    redisUrl: config.redisUrl,
+    channel: config.changeChannel,
+    log: app.log,
+  });
+  const publicCache = createResponseCache({ changes });
+  app.addHook("onClose", async () => {
+    publicCache.close();
+    await changes.close();
+  });
+  const services = createServices(app, config, database, mailer, providers, changes);
   await app.register(
     fp(
       async (instance) => {
-        instance.decorate("deps", { config, database, mailer, providers, services });
+        instance.decorate("deps", { config, database, mailer, providers, services, changes, publicCache });
       },
       { name: "deps" },
     ),
   );
 
-  await app.register(securityHeaders, { audioBaseUrl: () => services.settings.audioBaseUrl() });
+  await app.register(securityHeaders);
+  fastPath = createFastPath({ cache: publicCache, headers: () => app.currentSecurityHeaders() });
   await app.register(cookie);
   let redis: import("ioredis").Redis | undefined;
   if (config.redisUrl) {

@@ -30,6 +30,11 @@ const envSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Parlons <no-reply@parlons.local>"),
     REDIS_URL: z.string().optional(),
+    /** Redis pub/sub channel, or PostgreSQL NOTIFY channel, on which API processes announce changes. */
+    CHANGE_CHANNEL: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, "CHANGE_CHANNEL is lower-case letters, digits and _ (63 at most)")
+      .default("parlons_changes"),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
     TRUST_PROXY: bool.default(false),
@@ -117,6 +122,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
+  changeChannel: string;
   rateLimit: { authMax: number; windowMs: number };
   trustProxy: boolean;
   logLevel: Env["LOG_LEVEL"];
@@ -263,6 +269,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
+    changeChannel: env.CHANGE_CHANNEL,
     rateLimit: { authMax: env.RATE_LIMIT_AUTH_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,

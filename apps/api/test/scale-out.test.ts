@@ -1,27 +1,8 @@
-import { createConnection } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "./helpers/build";
+import { TEST_REDIS_URL as REDIS_URL, redisAnswers } from "./helpers/redis";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-    socket.once("timeout", () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const available = await redisAnswers(REDIS_URL);
+const available = await redisAnswers();
 if (!available) console.warn(`!! scale-out tests skipped: no Redis at ${REDIS_URL}`);
 
 // Two API processes behind a load balancer: one database, one Redis for rate-limit counters.
@@ -29,7 +10,7 @@ describe.skipIf(!available)("two API instances sharing PostgreSQL/PGlite and Red
   let a: TestContext;
   let b: TestContext;
   beforeAll(async () => {
-    const env = { REDIS_URL, RATE_LIMIT_AUTH_MAX: "4" };
+    const env = { REDIS_URL, RATE_LIMIT_AUTH_MAX: "4", CHANGE_CHANNEL: `test_scale_out_${process.pid}` };
     a = await buildTestApp({ env });
     b = await buildTestApp({ env, reset: false });
   });

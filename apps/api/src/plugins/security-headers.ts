@@ -1,56 +1,101 @@
-import type { IncomingMessage } from "node:http";
-import helmet from "@fastify/helmet";
+import type { Setting } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+
+export type HeaderList = readonly (readonly [string, string])[];
 
 /**
  * Security headers on every response. The web app loads only its own scripts; antd writes
  * its styles at run time (hence 'unsafe-inline' for styles only); audio and covers come from
  * this origin or from the CDN of the settings' audio source; the payment provider is reached
- * by full-page navigation.
+ * by full-page navigation; the cross-origin isolation headers would block PayPal's approval
+ * pop-ups and CDN audio.
  *
- * The CDN can change while the server runs (POST /v1/settings), so `media-src` is computed per
- * request: an onRequest hook reads the audio base URL (cached by the settings service) before
- * helmet's own hook writes the header through a function directive.
+ * These are the headers helmet wrote for this policy, computed once per audio origin instead
+ * of once per request: the CDN can change while the server runs (POST /v1/settings), and the
+ * settings service keeps the row in memory, so the hook is a lookup.
  */
+export function securityHeaders(cdnOrigin: string): HeaderList {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `media-src ${["'self'", "blob:", cdnOrigin].join(" ").trim()}`,
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join(";");
+  return [
+    ["Content-Security-Policy", csp],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-site"],
+    ["Origin-Agent-Cluster", "?1"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-DNS-Prefetch-Control", "off"],
+    ["X-Download-Options", "noopen"],
+    ["X-Frame-Options", "SAMEORIGIN"],
+    ["X-Permitted-Cross-Domain-Policies", "none"],
+    ["X-XSS-Protection", "0"],
+  ];
+}
+
+function cdnOriginOf(setting: Setting): string {
+  const { audio_source } = setting;
+  if (audio_source.type !== "cdn" || !audio_source.base_url) return "";
+  try {
+    return new URL(audio_source.base_url).origin;
+  } catch {
+    return "";
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The security headers for the settings in memory now; undefined until they are read. */
+    currentSecurityHeaders(): HeaderList | undefined;
+  }
+}
+
 export default fp(
-  async (app: FastifyInstance, opts: { audioBaseUrl: () => Promise<string> }) => {
-    const cdnOrigin = new WeakMap<IncomingMessage, string>();
-    let lastKnown = "";
+  async (app: FastifyInstance) => {
+    const { settings } = app.deps.services;
+    let lastKnown: { setting: Setting; headers: HeaderList } | null = null;
 
-    app.addHook("onRequest", async (request) => {
-      try {
-        const base = await opts.audioBaseUrl();
-        lastKnown = base ? new URL(base).origin : "";
-      } catch (err) {
-        // a database hiccup must not turn every response into a 500: keep the last origin known
-        request.log.warn({ err }, "settings unavailable for the CSP; using the last audio origin known");
+    const current = (): HeaderList | undefined => {
+      const setting = settings.peek();
+      if (!setting) return undefined;
+      if (lastKnown?.setting !== setting)
+        lastKnown = { setting, headers: securityHeaders(cdnOriginOf(setting)) };
+      return lastKnown.headers;
+    };
+    app.decorate("currentSecurityHeaders", current);
+
+    app.addHook("onRequest", (request, reply, done) => {
+      const headers = current();
+      if (headers) {
+        for (const [name, value] of headers) reply.raw.setHeader(name, value);
+        done();
+        return;
       }
-      if (lastKnown) cdnOrigin.set(request.raw, lastKnown);
-    });
-
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          fontSrc: ["'self'", "data:"],
-          mediaSrc: [(req) => ["'self'", "blob:", cdnOrigin.get(req) ?? ""].join(" ").trim()],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      // the cross-origin isolation headers would block PayPal's approval pop-ups and CDN audio
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: { policy: "same-site" },
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      settings
+        .get()
+        .catch((err: unknown) => {
+          // a database hiccup must not turn every response into a 500: keep the last origin known
+          request.log.warn({ err }, "settings unavailable for the CSP; using the last audio origin known");
+        })
+        .then(() => {
+          for (const [name, value] of current() ?? lastKnown?.headers ?? securityHeaders("")) {
+            reply.raw.setHeader(name, value);
+          }
+          done();
+        });
     });
   },
-  { name: "security-headers" },
+  { name: "security-headers", dependencies: ["deps"] },
 );

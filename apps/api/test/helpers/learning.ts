@@ -45,6 +45,25 @@ export async function uploadAudio(t: TestContext, token: string, data = toneMp3(
   return res.json().data as { file_path: string; audioDuration: number };
 }
 
+/** A tiny PNG (its signature and some bytes): enough for the upload's sniffing. */
+export const tinyPng = () =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+
+/** Uploads an image (the tiny PNG by default) and returns its file_path, for a course cover. */
+export async function uploadCover(t: TestContext, token: string, data = tinyPng()): Promise<string> {
+  const res = await t.request({
+    method: "POST",
+    url: "/api/v1/medias/file/upload",
+    token,
+    ...multipart([
+      { name: "type", value: "image" },
+      { name: "file", value: data, filename: "cover.png" },
+    ]),
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.file_path as string;
+}
+
 /** Puts the user on a premium plan (amount > 0) with an ACTIVE subscription. */
 export async function makePremium(t: TestContext, userId: string) {
   const [plan] = await t.database.db

@@ -3,7 +3,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
-import { courseInput, courseWithLessons, makePremium, multipart } from "../../../test/helpers/learning";
+import {
+  courseInput,
+  courseWithLessons,
+  makePremium,
+  tinyPng,
+  uploadCover,
+} from "../../../test/helpers/learning";
 import { courses, lessons } from "../../db/schema";
 import { DEMO_COURSE_SLUG, seedDemoCourse } from "./seed-demo";
 
@@ -90,20 +96,8 @@ describe("courses CRUD (staff)", () => {
   });
 
   it("sets a cover from an uploaded image and serves it publicly", async () => {
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.alloc(32, 1),
-    ]);
-    const up = await t.request({
-      method: "POST",
-      url: "/api/v1/medias/file/upload",
-      token: admin,
-      ...multipart([
-        { name: "type", value: "image" },
-        { name: "file", value: png, filename: "cover.png" },
-      ]),
-    });
-    const cover = up.json().data.file_path;
+    const png = tinyPng();
+    const cover = await uploadCover(t, admin, png);
     const res = await create(courseInput({ cover }));
     expect(res.statusCode).toBe(201);
     const url = res.json().data.course.cover_url;

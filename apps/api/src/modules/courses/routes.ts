@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
+import { jsonBody, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
@@ -36,23 +37,40 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { courses, lessons, entitlement } = app.deps.services;
 
-  // ---- public lists ----
-  app.get(
-    "/v1/courses/active",
-    {
-      config: { access: access.public },
-      schema: { tags, querystring: publicCourseListQuery, response: { 200: courseListResponse, ...errors } },
-    },
-    async (request) => ({ data: await courses.list({ ...request.query, active: "true" }) }),
-  );
-  app.get(
-    "/v1/courses/popular",
-    {
-      config: { access: access.public },
-      schema: { tags, querystring: publicCourseListQuery, response: { 200: courseListResponse, ...errors } },
-    },
-    async (request) => ({ data: await courses.list({ ...request.query, active: "true", popular: "true" }) }),
-  );
+  // ---- public reads: from memory (lib/response-cache.ts), computed again when courses or lessons change ----
+  const { publicCache } = app.deps;
+  const listBody = jsonBody(courseListResponse, "/v1/courses/active");
+  const courseBodyOf = jsonBody(courseResponse, "/v1/courses/single/:id");
+
+  for (const scope of ["active", "popular"] as const) {
+    app.get(
+      `/v1/courses/${scope}`,
+      {
+        config: { access: access.public },
+        schema: {
+          tags,
+          querystring: publicCourseListQuery,
+          response: { 200: courseListResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const key = `courses:${scope}:${JSON.stringify([q.page, q.pageSize, q.target_language ?? null, q.level ?? null, q.search ?? null])}`;
+        const answer = await publicCache.get(key, ["courses"], async () =>
+          listBody({
+            data: await courses.list({
+              ...q,
+              active: "true",
+              ...(scope === "popular" ? { popular: "true" } : {}),
+            }),
+          }),
+        );
+        if (!answer) throw notFound("Course");
+        publicCache.alias(request.url, key);
+        return sendCached(request, reply, answer);
+      },
+    );
+  }
 
   app.get(
     "/v1/courses/single/:id",
@@ -60,7 +78,17 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       config: { access: access.publicViewer },
       schema: { tags, params: courseRefParams, response: { 200: courseResponse, ...errors } },
     },
-    async (request) => {
+    async (request, reply) => {
+      // what everyone may see (active courses) is kept in memory; staff reading an inactive one go to the database
+      const key = `courses:single:${request.params.id.toLowerCase()}`;
+      const answer = await publicCache.get(key, ["courses"], async () => {
+        const row = await courses.findByRef(request.params.id);
+        return row?.active ? courseBodyOf({ data: { course: await courses.presentOne(row) } }) : null;
+      });
+      if (answer) {
+        if (!request.principal) publicCache.alias(request.url, key);
+        return sendCached(request, reply, answer);
+      }
       const row = await courses.findByRef(request.params.id);
       if (!row || !canSeeCourse(request.principal, row)) throw notFound("Course");
       return { data: { course: await courses.presentOne(row) } };

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
+import { jsonBody, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { canSeeInactivePlans } from "./policy";
@@ -22,6 +23,8 @@ export default async function planRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { plans } = app.deps.services;
   const manage = { access: access.permission(PERMISSIONS.plansManage) };
+  const { publicCache } = app.deps;
+  const activeBody = jsonBody(plansResponse, "/v1/plans/active");
 
   app.get(
     "/v1/plans",
@@ -46,7 +49,15 @@ export default async function planRoutes(fastify: FastifyInstance) {
         response: { 200: plansResponse, ...errors },
       },
     },
-    async () => ({ data: { plans: (await plans.listActive()).map(presentPlan) } }),
+    // from memory, computed again when a plan changes
+    async (request, reply) => {
+      const answer = await publicCache.get("plans:active", ["plans"], async () =>
+        activeBody({ data: { plans: (await plans.listActive()).map(presentPlan) } }),
+      );
+      if (!answer) throw notFound("Plan");
+      publicCache.alias(request.url, "plans:active");
+      return sendCached(request, reply, answer);
+    },
   );
 
   app.get(

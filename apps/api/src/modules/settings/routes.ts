@@ -1,6 +1,7 @@
 import { PERMISSIONS, settingResponse, settingUpdateBody } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { jsonBody, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
@@ -8,6 +9,8 @@ import { principalOf } from "../../plugins/auth";
 export default async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { settings } = app.deps.services;
+  const { publicCache } = app.deps;
+  const settingBody = jsonBody(settingResponse, "/v1/settings");
 
   app.get(
     "/v1/settings",
@@ -19,7 +22,15 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
         response: { 200: settingResponse },
       },
     },
-    async () => ({ data: { setting: await settings.get() } }),
+    // from memory, computed again when the settings change
+    async (request, reply) => {
+      const answer = await publicCache.get("settings", ["settings"], async () =>
+        settingBody({ data: { setting: await settings.get() } }),
+      );
+      if (!answer) throw new Error("settings missing");
+      publicCache.alias(request.url, "settings");
+      return sendCached(request, reply, answer);
+    },
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
 import { auditLog, settings } from "../../db/schema";
+import type { ChangeBus } from "../../lib/change-bus";
 import { validationFailed } from "../../lib/errors";
 import type { Principal } from "../users/service";
 
@@ -10,8 +11,6 @@ type SettingsRow = typeof settings.$inferSelect;
 type SettingsValues = Omit<typeof settings.$inferInsert, "id" | "updatedAt" | "updatedBy">;
 
 const SETTINGS_ID = 1;
-/** How long a process trusts its copy: an update made by another process shows within this time. */
-export const SETTINGS_CACHE_TTL_MS = 10_000;
 
 /** The row a fresh install starts with, from the configuration (AUDIO_BASE_URL, CONTACT_EMAIL). */
 export function settingsDefaults(config: Pick<Config, "contactEmail" | "media">): SettingsValues {
@@ -39,23 +38,15 @@ function present(row: SettingsRow): Setting {
 }
 
 /**
- * The single settings row, read through a small in-process cache: lessons ask for the audio
- * source on every list and the CSP on every response, so the row is read at most once per TTL
- * per process. An update here replaces the cached copy at once; other processes follow within
- * the TTL.
+ * The single settings row, kept in memory: lessons ask for the audio source on every list and
+ * the CSP on every response. An update replaces the copy here at once and, through the change
+ * bus, makes every other process read the row again.
  */
-export function createSettingsService(deps: {
-  db: Db;
-  defaults: SettingsValues;
-  ttlMs?: number;
-  now?: () => number;
-}) {
-  const { db, defaults } = deps;
-  const ttlMs = deps.ttlMs ?? SETTINGS_CACHE_TTL_MS;
-  const now = deps.now ?? Date.now;
-  let cached: { setting: Setting; at: number } | null = null;
+export function createSettingsService(deps: { db: Db; defaults: SettingsValues; changes?: ChangeBus }) {
+  const { db, defaults, changes } = deps;
+  let cached: Setting | null = null;
   let loading: Promise<Setting> | null = null;
-  // bumped by each local update, so that a read started before it cannot put the old row back
+  // bumped by each change, so that a read started before it cannot put the old row back
   let generation = 0;
 
   /** Inserts the default row unless it exists (first start, or a database emptied by tests). */
@@ -75,30 +66,41 @@ export function createSettingsService(deps: {
     return created;
   }
 
-  function remember(setting: Setting): Setting {
-    cached = { setting, at: now() };
-    return setting;
-  }
-
   async function get(): Promise<Setting> {
-    if (cached && now() - cached.at < ttlMs) return cached.setting;
+    if (cached) return cached;
     if (!loading) {
       const started = generation;
-      loading = read()
+      const load = read()
         .then((row) => {
           const setting = present(row);
-          return started === generation ? remember(setting) : (cached?.setting ?? setting);
+          if (started === generation) cached = setting;
+          return setting;
         })
         .finally(() => {
-          loading = null;
+          if (loading === load) loading = null;
         });
+      loading = load;
     }
     return loading;
   }
 
+  changes?.subscribe((topic) => {
+    if (topic !== "settings" && topic !== "*") return;
+    generation += 1;
+    cached = null;
+    loading = null;
+    // read again now: the CSP of the next response needs it
+    get().catch(() => undefined);
+  });
+
   return {
     ensure,
     get,
+
+    /** The copy in memory, without waiting (null until the first read, or right after a change). */
+    peek(): Setting | null {
+      return cached;
+    },
 
     /** Prefix of audio URLs: the CDN base URL, or "" for URLs relative to this server. */
     async audioBaseUrl(): Promise<string> {
@@ -162,8 +164,9 @@ export function createSettingsService(deps: {
         });
         return present(row);
       });
-      generation += 1;
-      return remember(setting);
+      changes?.publish("settings");
+      cached = setting;
+      return setting;
     },
   };
 }

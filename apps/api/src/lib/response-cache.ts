@@ -1,0 +1,158 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
+import type { ZodType } from "zod";
+import type { ChangeBus, ChangeTopic } from "./change-bus";
+
+/** A response body kept serialised, with its strong validator. */
+export interface CachedBody {
+  body: Buffer;
+  etag: string;
+}
+
+/** A cached answer: a JSON body, or "nothing there" (the route answers 404 without a query). */
+export type CachedAnswer = CachedBody | null;
+
+interface Entry {
+  answer: CachedAnswer;
+  topics: readonly ChangeTopic[];
+  load: () => Promise<CachedAnswer>;
+}
+
+interface Pending {
+  promise: Promise<CachedAnswer>;
+  topics: readonly ChangeTopic[];
+}
+
+export const JSON_TYPE = "application/json; charset=utf-8";
+/** Browsers may keep the body but must ask again (If-None-Match) before using it. */
+export const CACHE_CONTROL = "no-cache";
+
+/** Serialises a payload exactly as the route's response schema would, and tags it. */
+export function jsonBody<T>(schema: ZodType<T>, url: string): (payload: T) => CachedBody {
+  const serialize = serializerCompiler({ schema, method: "GET", url, httpStatus: "200" }) as (
+    data: unknown,
+  ) => string;
+  return (payload) => {
+    const body = Buffer.from(serialize(payload));
+    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    return { body, etag };
+  };
+}
+
+/** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 §13.1.2). */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  for (const part of ifNoneMatch.split(",")) {
+    const tag = part.trim();
+    if (tag === etag || tag === `W/${etag}`) return true;
+  }
+  return false;
+}
+
+/** Sends a cached body through Fastify: ETag, 304 on a matching If-None-Match, the bytes otherwise. */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
+  reply.header("etag", cached.etag).header("cache-control", CACHE_CONTROL);
+  if (notModified(request.headers["if-none-match"], cached.etag)) return reply.code(304).send();
+  return reply.header("content-type", JSON_TYPE).send(cached.body);
+}
+
+/**
+ * Public answers kept serialised in memory, computed from the database once per change:
+ * each entry names the change topics it depends on; a change drops those entries in every
+ * process (through the change bus) and computes the recently used ones again at once, so the
+ * next visitor is served from memory. A read that raced a change is never kept.
+ *
+ * `alias` remembers which request URL gives which entry, so the server can answer a repeated
+ * URL before routing (see plugins/fast-path.ts); URL → key never changes, only the entries do.
+ */
+export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: number; rewarm?: number }) {
+  const maxEntries = opts.maxEntries ?? 2000;
+  const rewarm = opts.rewarm ?? 32;
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, Pending>();
+  const aliases = new Map<string, string>();
+  let closed = false;
+
+  function fetch(key: string, topics: readonly ChangeTopic[], load: () => Promise<CachedAnswer>) {
+    const existing = pending.get(key);
+    if (existing) return existing.promise;
+    const slot: Pending = {
+      topics,
+      promise: load().then((answer) => {
+        // dropped meanwhile by a change: serve this answer to whoever waited, keep nothing
+        if (pending.get(key) === slot) {
+          pending.delete(key);
+          if (!closed) {
+            if (entries.size >= maxEntries) {
+              const oldest = entries.keys().next().value;
+              if (oldest !== undefined) entries.delete(oldest);
+            }
+            entries.set(key, { answer, topics, load });
+          }
+        }
+        return answer;
+      }),
+    };
+    slot.promise.catch(() => {
+      if (pending.get(key) === slot) pending.delete(key);
+    });
+    pending.set(key, slot);
+    return slot.promise;
+  }
+
+  const unsubscribe = opts.changes.subscribe((topic) => {
+    const hit = (topics: readonly ChangeTopic[]) => topic === "*" || topics.includes(topic);
+    const again: [string, Entry][] = [];
+    for (const [key, entry] of entries) {
+      if (!hit(entry.topics)) continue;
+      entries.delete(key);
+      again.push([key, entry]);
+    }
+    for (const [key, slot] of pending) if (hit(slot.topics)) pending.delete(key);
+    // the most recently computed ones are computed again now, not at the next visitor's expense
+    // (after the other listeners of this change ran: the settings service drops its copy too)
+    queueMicrotask(() => {
+      if (closed) return;
+      for (const [key, entry] of again.slice(-rewarm)) {
+        if (!entries.has(key)) fetch(key, entry.topics, entry.load).catch(() => undefined);
+      }
+    });
+  });
+
+  return {
+    /** The answer for `key`, from memory or computed (once, however many ask at the same time). */
+    get(
+      key: string,
+      topics: readonly ChangeTopic[],
+      load: () => Promise<CachedAnswer>,
+    ): Promise<CachedAnswer> {
+      const entry = entries.get(key);
+      if (entry) return Promise.resolve(entry.answer);
+      return fetch(key, topics, load);
+    },
+
+    /** Remembers that `url` is answered by `key` (bounded: forgotten wholesale when full). */
+    alias(url: string, key: string) {
+      if (aliases.get(url) === key) return;
+      if (aliases.size >= maxEntries) aliases.clear();
+      aliases.set(url, key);
+    },
+
+    /** The body for a request URL seen before, when it is in memory now (the fast path). */
+    peekUrl(url: string): CachedBody | undefined {
+      const key = aliases.get(url);
+      if (key === undefined) return undefined;
+      return entries.get(key)?.answer ?? undefined;
+    },
+
+    close() {
+      closed = true;
+      unsubscribe();
+      entries.clear();
+      pending.clear();
+    },
+  };
+}
+export type ResponseCache = ReturnType<typeof createResponseCache>;
