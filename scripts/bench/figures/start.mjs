@@ -10,6 +10,13 @@ export const name = "start";
 
 const IDLE_MS = 5000;
 const mb = (bytes) => bytes / 1024 / 1024;
+/** "npm start", "node start.mjs"…: a process by the names of its program and script. */
+const label = ({ command }) =>
+  command
+    .split(" ")
+    .slice(0, 2)
+    .map((part) => path.basename(part))
+    .join(" ");
 
 async function measure(ctx, { label, dataDir, databaseUrl }) {
   const rows = [];
@@ -38,7 +45,7 @@ async function measure(ctx, { label, dataDir, databaseUrl }) {
           figure: `idle RSS after start, ${label}`,
           ours: mb(total),
           unit: "MB",
-          note: `${tree.length} processes (npm, start.mjs, server); the server alone ${mb(biggest.rss).toFixed(0)} MB, ${IDLE_MS / 1000} s after ready`,
+          note: `${tree.map(label).join(", ")}; the largest ${mb(biggest.rss).toFixed(0)} MB; ${IDLE_MS / 1000} s after ready`,
         });
       }
     } finally {

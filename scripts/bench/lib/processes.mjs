@@ -184,9 +184,9 @@ export async function refServer({ port, bytes, headers, status = 200, tmpDir }) 
 }
 
 /** One GET with node:http (no Accept-Encoding, like autocannon): { status, headers, body } undecoded. */
-export function rawGet(url, headers = {}) {
+export function rawGet(url, headers = {}, timeoutMs = 180_000) {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers }, (res) => {
+    const req = http.get(url, { headers, timeout: timeoutMs }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () =>
@@ -198,6 +198,7 @@ export function rawGet(url, headers = {}) {
       );
       res.on("error", reject);
     });
+    req.on("timeout", () => req.destroy(new Error(`GET ${url}: no answer within ${timeoutMs / 1000} s`)));
     req.on("error", reject);
   });
 }
