@@ -3,7 +3,7 @@ import path from "node:path";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -204,6 +204,18 @@ declare module "fastify" {
   }
 }
 
+/** Errors of the router itself (a malformed or too long path), in the API's error envelope. */
+function routerError(err: FastifyError, _request: unknown, reply: FastifyReply) {
+  const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
+  const status = tooLong || err.code === "FST_ERR_BAD_URL" ? 400 : 500;
+  reply.status(status).send({
+    statusCode: status,
+    code: status === 400 ? "BAD_REQUEST" : "INTERNAL_ERROR",
+    message:
+      status === 400 ? (tooLong ? "Path parameter too long" : "Malformed URL") : "Something went wrong",
+  });
+}
+
 /** Builds the Fastify instance: external plugins, then ours, then the modules. No listen(). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -222,6 +234,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       server.setTimeout(Number(options.connectionTimeout ?? 0));
       return server;
     },
+    // path parameters are ids, slugs and tokens: 200 characters at most in their schemas
+    routerOptions: { maxParamLength: 256 },
+    frameworkErrors: routerError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

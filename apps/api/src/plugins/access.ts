@@ -101,7 +101,7 @@ function principalRequired(request: FastifyRequest): Principal {
 export async function ownerDecision(
   policy: OwnerPolicy,
   principal: Principal,
-  request: Pick<FastifyRequest, "params" | "query" | "body">,
+  request: { params: unknown; query: unknown; body?: unknown },
 ): Promise<"allow" | "deny" | "invalid"> {
   if (policy.staff && principal.permissions.has(policy.staff)) return "allow";
   const input = policy.input(request as FastifyRequest);

@@ -1,0 +1,416 @@
+import { ALL_PERMISSIONS, type PermissionSlug } from "@parlons/contract";
+import type { FastifySchema } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerPlans, plans } from "../src/db/schema";
+import type { AppError } from "../src/lib/errors";
+import type { Principal } from "../src/modules/users/service";
+import { type AccessRule, accessErrors, ownerDecision, type RouteAccess } from "../src/plugins/access";
+import { buildTestApp, type TestContext } from "./helpers/build";
+import { makePremium } from "./helpers/learning";
+import {
+  asText,
+  isZod,
+  jsonSchemaOf,
+  PARAM_EXAMPLES,
+  sampleInvalid,
+  sampleValid,
+  type Zod,
+} from "./helpers/route-inputs";
+
+/**
+ * Every route of the live route table (`app.routeAccess`) × seven callers × a valid and an
+ * invalid input, against the route's declared rule: a caller the rule refuses gets exactly the
+ * rule's answer (401, 403 or 404) whatever the input; a caller it lets in never gets it, and gets
+ * 400/422 for the invalid input. A new route gets its rows here without a line of test.
+ */
+
+type CallerName =
+  | "anonymous"
+  | "customer"
+  | "other customer"
+  | "premium customer"
+  | "staff without"
+  | "staff with"
+  | "admin";
+const CALLERS: CallerName[] = [
+  "anonymous",
+  "customer",
+  "other customer",
+  "premium customer",
+  "staff without",
+  "staff with",
+  "admin",
+];
+
+interface Caller {
+  id: string | null;
+  token?: string;
+  principal: Principal | null;
+}
+
+interface Input {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body?: unknown;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const texts = { subject_fr: "Sujet", subject_en: "Subject", body_fr: "Texte", body_en: "Text" };
+/** What the schema sampler cannot guess (rules between fields), merged over its sample. */
+const EXAMPLES: Record<string, { body?: Record<string, unknown> }> = {
+  "POST /api/v1/user/self-register": { body: { email: "matrix-signup@test.local" } },
+  "POST /api/v1/courses/:courseId/lessons/done-customer": { body: { done: true } },
+  "POST /api/v1/send-mail": { body: { ...texts, audience: { role: "NOBODY" } } },
+  "POST /api/v1/send-mail/send": { body: { ...texts, audience: { role: "NOBODY" } } },
+  "POST /api/v1/events": { body: { starts_at: inDays(7), ends_at: inDays(8) } },
+  "PUT /api/v1/configs/:key": { body: { description: "Matrix" } },
+};
+
+let t: TestContext;
+const users = new Map<string, Caller>();
+const staffRoles = new Map<string, { with: Caller; without: Caller }>();
+/** What the customer owns, by owner policy resource: the id the "other customer" must not reach. */
+const owned: Record<string, string> = {};
+
+async function callerOf(role: string | undefined): Promise<Caller> {
+  const user = await t.createUser(role ? { role } : {});
+  const principal = await t.app.deps.services.users.loadPrincipal(user.id);
+  return { id: user.id, token: user.token, principal };
+}
+
+/** Two staff members per permission: one with only it, one with every permission but it. */
+async function staffFor(slug: PermissionSlug) {
+  let pair = staffRoles.get(slug);
+  if (!pair) {
+    const { roles } = t.app.deps.services;
+    const tag = slug.replace(/[^a-z]/gi, "_").toUpperCase();
+    await roles.createRole({ title: `WITH_${tag}`, permissions: [slug] });
+    await roles.createRole({
+      title: `WITHOUT_${tag}`,
+      permissions: ALL_PERMISSIONS.filter((p) => p !== slug),
+    });
+    pair = { with: await callerOf(`WITH_${tag}`), without: await callerOf(`WITHOUT_${tag}`) };
+    staffRoles.set(slug, pair);
+  }
+  return pair;
+}
+
+function slugOf(rule: AccessRule): PermissionSlug {
+  if (rule.kind === "permission") return rule.slug;
+  if (rule.kind === "owner" && rule.policy.staff) return rule.policy.staff;
+  return "dashboard.admin";
+}
+
+async function callers(rule: AccessRule): Promise<Record<CallerName, Caller>> {
+  const staff = await staffFor(slugOf(rule));
+  const get = (name: string) => users.get(name) as Caller;
+  return {
+    anonymous: { id: null, principal: null },
+    customer: get("customer"),
+    "other customer": get("other customer"),
+    "premium customer": get("premium customer"),
+    "staff without": staff.without,
+    "staff with": staff.with,
+    admin: get("admin"),
+  };
+}
+
+const schemaOf = (schema: FastifySchema, part: "params" | "querystring" | "body"): Zod | undefined => {
+  const s = schema[part];
+  return isZod(s) ? s : undefined;
+};
+
+/** The valid input of a route, or why none could be made (then an EXAMPLES entry is missing). */
+function validInput(route: RouteAccess): Input | string {
+  const key = `${route.method} ${route.url}`;
+  const example = EXAMPLES[key] ?? {};
+  const params: Record<string, string> = {};
+  for (const name of route.url.match(/:\w+/g) ?? []) {
+    const value = PARAM_EXAMPLES[name.slice(1)];
+    if (!value) return `${key}: no example for the path parameter ${name} (add it to PARAM_EXAMPLES)`;
+    params[name.slice(1)] = value;
+  }
+  const input: Input = { params, query: {} };
+  const query = schemaOf(route.schema, "querystring");
+  if (query) {
+    input.query = asText(sampleValid(jsonSchemaOf(query)));
+    if (!query.safeParse(input.query).success) return `${key}: no valid query string (add one to EXAMPLES)`;
+  }
+  const body = schemaOf(route.schema, "body");
+  if (body) {
+    const sample = sampleValid(jsonSchemaOf(body));
+    input.body = example.body ? { ...(sample as object), ...example.body } : sample;
+    const checked = body.safeParse(input.body);
+    if (!checked.success)
+      return `${key}: no valid body (add one to EXAMPLES): ${JSON.stringify(checked.error.issues)}`;
+  }
+  if (route.access.kind === "owner") {
+    const { policy } = route.access;
+    const id = owned[policy.resource];
+    if (!id) return `${key}: no object of the customer for the owner policy "${policy.resource}"`;
+    if (policy.reads === "params") input.params.id = id;
+    if (policy.reads === "query") input.query.user_id = id;
+    if (policy.reads === "body") input.body = { ...(input.body as object), id };
+  }
+  return input;
+}
+
+/** The same input with one part broken: the body, else the query, else a path parameter. */
+function invalidInput(route: RouteAccess, valid: Input): Input | undefined {
+  const body = schemaOf(route.schema, "body");
+  const keep = route.access.kind === "owner" ? ["id", "user_id"] : [];
+  if (body) {
+    const broken = sampleInvalid(body, valid.body as Record<string, unknown>, { keep });
+    if (broken) return { ...valid, body: broken };
+  }
+  const query = schemaOf(route.schema, "querystring");
+  if (query) {
+    const broken = sampleInvalid(query, valid.query, { text: true, keep });
+    if (broken) return { ...valid, query: asText(broken) };
+  }
+  const params = schemaOf(route.schema, "params");
+  if (params) {
+    const broken = sampleInvalid(params, valid.params, { text: true });
+    if (broken) return { ...valid, params: asText(broken) };
+  }
+  return undefined;
+}
+
+function urlOf(route: RouteAccess, input: Input): string {
+  const path = route.url.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(input.params[name] ?? ""),
+  );
+  const qs = new URLSearchParams(input.query).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** What the rule answers this caller, or null when it lets them through. */
+async function refusal(rule: AccessRule, caller: Caller, input: Input): Promise<AppError | null> {
+  if (rule.kind === "public") return null;
+  if (!caller.principal) return accessErrors.anonymous();
+  if (rule.kind === "signedIn") return null;
+  if (rule.kind === "permission")
+    return caller.principal.permissions.has(rule.slug) ? null : accessErrors.missingPermission(rule.slug);
+  const decision = await ownerDecision(rule.policy, caller.principal, input);
+  return decision === "deny" ? accessErrors.notOwner(rule.policy) : null;
+}
+
+const bodyOf = (e: AppError) => ({ statusCode: e.statusCode, code: e.code, message: e.message });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const admin = await t.adminToken();
+  const adminId = (await t.request({ method: "GET", url: "/api/v1/user/me", token: admin })).json().data.data
+    .id;
+  users.set("admin", {
+    id: adminId,
+    token: admin,
+    principal: await t.app.deps.services.users.loadPrincipal(adminId),
+  });
+  for (const name of ["customer", "other customer", "premium customer"])
+    users.set(name, await callerOf(undefined));
+  const customer = users.get("customer") as Caller;
+  const premium = users.get("premium customer") as Caller;
+  await makePremium(t, premium.id as string);
+
+  // what the customer owns: a booking, a customer plan, a profile; ?user_id= names them
+  const event = await t.request({
+    method: "POST",
+    url: "/api/v1/events",
+    token: admin,
+    payload: {
+      title_fr: "Club",
+      title_en: "Club",
+      kind: "online",
+      online_url: "https://meet.example.com/room",
+      starts_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      ends_at: new Date(Date.now() + 7 * 86_400_000 + 3_600_000).toISOString(),
+      capacity: 5,
+    },
+  });
+  expect(event.statusCode, event.body).toBe(201);
+  const booking = await t.request({
+    method: "POST",
+    url: "/api/v1/registrations/booking",
+    token: customer.token,
+    payload: { event_id: event.json().data.event.id, places: 1 },
+  });
+  expect(booking.statusCode, booking.body).toBe(201);
+  owned.registration = booking.json().data.registration.id;
+  const [plan] = await t.database.db
+    .insert(plans)
+    .values({ name: "Matrix", nameFr: "Matrix", amount: 500 })
+    .returning();
+  const [customerPlan] = await t.database.db
+    .insert(customerPlans)
+    .values({
+      userId: customer.id as string,
+      planId: plan?.id as string,
+      status: "APPROVAL_PENDING",
+      provider: "demo",
+    })
+    .returning();
+  owned["customer plan"] = customerPlan?.id as string;
+  owned.profile = customer.id as string;
+  owned.user = customer.id as string;
+});
+afterAll(() => t.close());
+
+describe("another customer's objects", () => {
+  const as = (name: string) => (users.get(name) as Caller).token;
+
+  it("cannot read or cancel a booking, nor see it in their list", async () => {
+    const id = owned.registration;
+    for (const [method, url] of [
+      ["GET", `/api/v1/registrations/single/${id}`],
+      ["POST", `/api/v1/registrations/cancel/${id}`],
+    ] as const) {
+      const res = await t.request({ method, url, token: as("other customer") });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const mine = await t.request({
+      method: "GET",
+      url: "/api/v1/registrations/mine",
+      token: as("other customer"),
+    });
+    expect(mine.json().data.registrations).toEqual([]);
+    const own = await t.request({
+      method: "GET",
+      url: `/api/v1/registrations/single/${id}`,
+      token: as("customer"),
+    });
+    expect(own.json().data.registration.status).toBe("BOOKED");
+  });
+
+  it("cannot read or mark another's notifications", async () => {
+    const list = await t.request({ method: "GET", url: "/api/v1/notifications", token: as("customer") });
+    const [notification] = list.json().data.notifications as { id: string; read_at: string | null }[];
+    expect(notification?.read_at).toBeNull();
+    const read = await t.request({
+      method: "POST",
+      url: `/api/v1/notifications/${notification?.id}/read`,
+      token: as("other customer"),
+    });
+    expect(read.statusCode).toBe(404);
+    const theirs = await t.request({
+      method: "GET",
+      url: "/api/v1/notifications",
+      token: as("other customer"),
+    });
+    expect(theirs.json().data.notifications).toEqual([]);
+    const again = await t.request({ method: "GET", url: "/api/v1/notifications", token: as("customer") });
+    expect(again.json().data.notifications[0].read_at).toBeNull();
+  });
+
+  it("cannot reach another's plans and payments, by ?user_id= or by id", async () => {
+    const user = owned.user;
+    for (const url of [
+      `/api/v1/customer-plan/payments?user_id=${user}`,
+      `/api/v1/customer-plan/valid-latest?user_id=${user}`,
+      `/api/v1/customer-plan/has-valid-pro-plan?user_id=${user}`,
+      `/api/v1/customer-plan/update-status/${owned["customer plan"]}`,
+    ]) {
+      const res = await t.request({ method: "GET", url, token: as("other customer") });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const cancel = await t.request({
+      method: "POST",
+      url: `/api/v1/customer-plan/cancel/${owned["customer plan"]}`,
+      token: as("premium customer"),
+    });
+    expect(cancel.statusCode).toBe(404);
+    const byBody = await t.request({
+      method: "POST",
+      url: "/api/v1/customer-plan/update-last-payment",
+      token: as("other customer"),
+      payload: { id: owned["customer plan"] },
+    });
+    expect(byBody.statusCode).toBe(404);
+  });
+
+  it("cannot change another's profile", async () => {
+    const res = await t.request({
+      method: "PUT",
+      url: `/api/v1/user/profile/${owned.profile}`,
+      token: as("other customer"),
+      payload: { full_name: "Taken over" },
+    });
+    expect(res.statusCode).toBe(403);
+    const me = await t.request({ method: "GET", url: "/api/v1/user/me", token: as("customer") });
+    expect(me.json().data.data.full_name).not.toBe("Taken over");
+  });
+});
+
+describe("router errors", () => {
+  it("answers a path parameter longer than any id with 400 in the error envelope", async () => {
+    const res = await t.request({ method: "GET", url: `/api/v1/courses/single/${"x".repeat(300)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, code: "BAD_REQUEST", message: "Path parameter too long" });
+  });
+});
+
+describe("access matrix", () => {
+  it("walks every route of the live table", () => {
+    expect(t.app.routeAccess.length).toBeGreaterThan(100);
+    expect(new Set(t.app.routeAccess.map((r) => r.access.kind))).toEqual(
+      new Set(["public", "signedIn", "permission", "owner"]),
+    );
+  });
+
+  it("has a valid input for every route", () => {
+    const problems = t.app.routeAccess.map(validInput).filter((r): r is string => typeof r === "string");
+    expect(problems).toEqual([]);
+  });
+
+  it("answers each caller as the route's rule says, whatever the input", { timeout: 300_000 }, async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    // logging out ends the caller's session: last
+    const routes = [...t.app.routeAccess].sort(
+      (a, b) => Number(a.url.endsWith("/logout")) - Number(b.url.endsWith("/logout")),
+    );
+    for (const route of routes) {
+      const valid = validInput(route);
+      if (typeof valid === "string") continue;
+      const invalid = invalidInput(route, valid);
+      const who = await callers(route.access);
+      for (const name of CALLERS) {
+        const caller = who[name];
+        for (const [label, input] of [
+          ["valid", valid],
+          ["invalid", invalid],
+        ] as const) {
+          if (!input) continue;
+          calls += 1;
+          const res = await t.request({
+            method: route.method as "GET",
+            url: urlOf(route, input),
+            token: caller.token,
+            ...(input.body !== undefined ? { payload: input.body as object } : {}),
+          });
+          const where = `${route.method} ${route.url} as ${name} (${label} input): ${res.statusCode} ${res.body.slice(0, 200)}`;
+          const expected = await refusal(route.access, caller, input);
+          if (res.statusCode >= 500) failures.push(`${where}: server error`);
+          else if (expected) {
+            const got = res.json();
+            if (JSON.stringify(got) !== JSON.stringify(bodyOf(expected)))
+              failures.push(`${where}: expected ${expected.statusCode} ${expected.message}`);
+          } else if (label === "invalid" && ![400, 422].includes(res.statusCode)) {
+            failures.push(`${where}: expected 400/422 (validation) once let in`);
+          } else if ([401, 403, 404].includes(res.statusCode)) {
+            const got = JSON.stringify(res.json());
+            const refusals = [
+              accessErrors.anonymous(),
+              route.access.kind === "permission" ? accessErrors.missingPermission(route.access.slug) : null,
+              route.access.kind === "owner" ? accessErrors.notOwner(route.access.policy) : null,
+            ].filter((e): e is AppError => e !== null);
+            if (refusals.some((e) => JSON.stringify(bodyOf(e)) === got))
+              failures.push(`${where}: refused, should be let in`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    console.log(`access matrix: ${calls} calls`);
+  });
+});
