@@ -81,7 +81,18 @@ const envSchema = z
       )
       .optional(),
     /** Seconds a signed audio URL stays valid (URLs are stable for this long, then live up to twice it). */
-    MEDIA_URL_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
+    MEDIA_URL_TTL: z.coerce.number().int().min(60).max(86_400).default(600),
+    /**
+     * nginx internal location that serves DATA_DIR/media (disk storage): the audio route checks
+     * the signature, then answers `X-Accel-Redirect: <prefix><key>` and nginx sends the bytes.
+     */
+    AUDIO_ACCEL_PREFIX: z
+      .string()
+      .regex(
+        /^\/([A-Za-z0-9._~-]+\/)*$/,
+        "AUDIO_ACCEL_PREFIX is a path that starts and ends with /, e.g. /_media/",
+      )
+      .optional(),
     /** Seeds the settings' audio source on first start: a CDN in front of this server; this server when unset. */
     AUDIO_BASE_URL: z.url().optional(),
     PAYMENT_PROVIDER: z.enum(["paypal", "demo"]).optional(),
@@ -98,6 +109,13 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== "s3") return;
+    if (env.AUDIO_ACCEL_PREFIX) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUDIO_ACCEL_PREFIX"],
+        message: "works with STORAGE_DRIVER=disk only (nginx reads the files from DATA_DIR/media)",
+      });
+    }
     for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!env[name])
         ctx.addIssue({ code: "custom", path: [name], message: "required when STORAGE_DRIVER=s3" });
@@ -173,6 +191,8 @@ export interface MediaConfig {
   /** Set when driver is s3. */
   s3: S3Config | undefined;
   urlTtl: number;
+  /** nginx internal location of DATA_DIR/media (X-Accel-Redirect), disk driver only. */
+  accelPrefix: string | undefined;
   /**
    * Seed of the settings' audio source (no trailing slash): a CDN base URL, or "" for relative
    * URLs on this server. Audio URLs follow the settings, not this value, once the row exists.
@@ -298,6 +318,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
       urlTtl: env.MEDIA_URL_TTL,
+      accelPrefix: env.AUDIO_ACCEL_PREFIX,
       audioBaseUrl: (env.AUDIO_BASE_URL ?? "").replace(/\/+$/, ""),
     },
     payments: {

@@ -336,8 +336,10 @@ export const uploadResponse = envelope(
 );
 export type UploadResponse = z.infer<typeof uploadResponse>;
 
+/** The signed audio URL's query: user ("anon" for a visitor), expiry (Unix seconds), storage key, HMAC. */
 export const audioQuery = z.object({
   u: z.string().max(64),
   exp: z.coerce.number().int(),
+  k: z.string().max(256),
   sig: z.string().max(128),
 });

@@ -1,11 +1,18 @@
-import { createReadStream } from "node:fs";
 import { copyFile, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { createOpenFiles } from "./open-files";
 import { assertKey, type Storage } from "./storage";
 
-/** Media files under one folder (DATA_DIR/media by default), streamed with byte ranges. */
+/** Bytes per read: a player's typical Range request (256 KiB) in one read, one write to the socket. */
+const READ_CHUNK = 512 * 1024;
+
+/**
+ * Media files under one folder (DATA_DIR/media by default), streamed with byte ranges from
+ * descriptors kept open while the file is being listened to (see open-files.ts).
+ */
 export function createDiskStorage(root: string): Storage {
   const fileOf = (key: string) => path.join(root, assertKey(key));
+  const openFiles = createOpenFiles({ idleMs: 10_000, max: 256 });
   const ensureDir = (file: string) => mkdir(path.dirname(file), { recursive: true });
 
   return {
@@ -25,11 +32,14 @@ export function createDiskStorage(root: string): Storage {
         await copyFile(localFile, file);
         await rm(localFile, { force: true });
       }
+      // streams that start from now on open the new file
+      openFiles.retire(file);
     },
     async copyFile(key, localFile) {
       const file = fileOf(key);
       await ensureDir(file);
       await copyFile(localFile, file);
+      openFiles.retire(file);
     },
     async stat(key) {
       try {
@@ -41,10 +51,12 @@ export function createDiskStorage(root: string): Storage {
       }
     },
     read(key, range) {
-      return createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {});
+      return openFiles.stream(fileOf(key), range ?? { start: 0, end: Number.POSITIVE_INFINITY }, READ_CHUNK);
     },
     async delete(key) {
-      await rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      await rm(file, { force: true });
+      openFiles.retire(file);
     },
   };
 }

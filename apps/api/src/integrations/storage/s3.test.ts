@@ -424,6 +424,26 @@ describe("the app on S3 storage", () => {
       ).toBe(304);
       const beyond = await t.request({ method: "GET", url: audioUrl, headers: { range: `bytes=${size}-` } });
       expect(beyond.statusCode).toBe(416);
+      expect(beyond.headers["content-range"]).toBe(`bytes */${size}`);
+      const open = await t.request({ method: "GET", url: audioUrl, headers: { range: "bytes=30000-" } });
+      expect(open.statusCode).toBe(206);
+      expect(open.rawPayload.equals(tone.subarray(30000))).toBe(true);
+      const ifRange = (value: string) =>
+        t.request({ method: "GET", url: audioUrl, headers: { range: "bytes=0-99", "if-range": value } });
+      expect((await ifRange(etag)).statusCode).toBe(206);
+      const stale = await ifRange('"stale"');
+      expect(stale.statusCode).toBe(200);
+      expect(stale.rawPayload.equals(tone)).toBe(true);
+      const head = await t.request({ method: "HEAD", url: audioUrl });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers["content-length"]).toBe(String(size));
+      expect(head.rawPayload.length).toBe(0);
+      // the object's size and date are remembered (one HEAD to S3, not one per Range request)
+      const heads = fake.requests.filter((r) => r.method === "HEAD" && r.path.endsWith(file_path)).length;
+      await t.request({ method: "GET", url: audioUrl, headers: { range: "bytes=0-9" } });
+      expect(fake.requests.filter((r) => r.method === "HEAD" && r.path.endsWith(file_path)).length).toBe(
+        heads,
+      );
 
       // the demo course's files are copied to the bucket too
       await seedDemoCourse(t.database.db, storage);

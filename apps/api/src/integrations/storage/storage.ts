@@ -39,10 +39,56 @@ export function isStorageKey(key: string): boolean {
   return KEY.test(key) && !key.includes("..");
 }
 
+/**
+ * Remembers `stat` answers (found or not) for `ttlMs`: the audio route stats the file on every
+ * Range request, which is a syscall on disk and a HEAD round trip on S3. Keys are random names
+ * written once, so an answer only goes stale when the file is deleted or written again; this
+ * process forgets the key at once when it does, another process within `ttlMs`.
+ */
+export function cachedStat(storage: Storage, ttlMs: number): Storage {
+  const known = new Map<string, { at: number; info: Promise<StoredObject | null> }>();
+  const forget = (key: string) => known.delete(key);
+  return {
+    ...storage,
+    async putFile(key, localFile) {
+      forget(key);
+      await storage.putFile(key, localFile);
+      forget(key);
+    },
+    async copyFile(key, localFile) {
+      forget(key);
+      await storage.copyFile(key, localFile);
+      forget(key);
+    },
+    async delete(key) {
+      forget(key);
+      await storage.delete(key);
+      forget(key);
+    },
+    stat(key) {
+      const now = Date.now();
+      const hit = known.get(key);
+      if (hit && now - hit.at < ttlMs) return hit.info;
+      // keys are bounded by what exists in storage, but drop everything now and then anyway
+      if (known.size >= 10_000) known.clear();
+      const info = storage.stat(key);
+      known.set(key, { at: now, info });
+      // a failed stat (network, permissions) is not remembered
+      info.catch(() => {
+        if (known.get(key)?.info === info) forget(key);
+      });
+      return info;
+    },
+  };
+}
+
+/** Stat answers are remembered this long (see cachedStat). */
+const STAT_TTL_MS = 10_000;
+
 export function createStorage(config: MediaConfig): Storage {
   if (config.driver === "s3") {
     if (!config.s3) throw new Error("STORAGE_DRIVER=s3 needs the S3_* settings");
-    return createS3Storage({ ...config.s3, tempRoot: config.dir });
+    return cachedStat(createS3Storage({ ...config.s3, tempRoot: config.dir }), STAT_TTL_MS);
   }
-  return createDiskStorage(config.dir);
+  return cachedStat(createDiskStorage(config.dir), STAT_TTL_MS);
 }

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import { courseWithLessons, makePremium, toneMp3, uploadAudio } from "../../../test/helpers/learning";
 import { lessonProgress } from "../../db/schema";
@@ -91,21 +91,37 @@ describe("entitlement matrix: lesson data and audio bytes", () => {
     // someone who guesses the path (or reuses staff's URL with another user) is refused
     const guessed = paidUrlForStaff.replace(/u=[^&]+/, `u=${freeUser.id}`);
     expect((await t.request({ method: "GET", url: guessed })).statusCode).toBe(403);
-    const noSig = `/api/v1/media/audio/${fx.paid.id}?u=anon&exp=9999999999&sig=x`;
+    const noSig = `/api/v1/media/audio/${fx.paid.id}?u=anon&exp=9999999999&k=${fx.audio.file_path}&sig=x`;
     expect((await t.request({ method: "GET", url: noSig })).statusCode).toBe(403);
   });
 
-  it("re-checks entitlement when the audio is fetched: a plan that ended closes the bytes", async () => {
+  it("a plan that ended: no new audio URL at once, and the URL handed out stops at its expiry", async () => {
     const user = await t.createUser();
     await makePremium(t, user.id);
     const paid = (await listAs(user.token)).lessons.find((l) => l.id === fx.paid.id) as Lesson;
-    expect((await t.request({ method: "GET", url: paid.audio?.url as string })).statusCode).toBe(200);
+    const url = paid.audio?.url as string;
+    expect((await t.request({ method: "GET", url })).statusCode).toBe(200);
     await t.app.deps.database.db.execute(
       // the subscription ends
       (await import("drizzle-orm"))
         .sql`update customer_plans set status = 'EXPIRED' where user_id = ${user.id}`,
     );
-    expect((await t.request({ method: "GET", url: paid.audio?.url as string })).statusCode).toBe(403);
+    const after = (await listAs(user.token)).lessons.find((l) => l.id === fx.paid.id) as Lesson;
+    expect(after.locked).toBe(true);
+    expect(after.audio).toBeNull();
+    // the signed URL is the whole authorisation (no database per Range request): it plays until
+    // its expiry, at most 2×MEDIA_URL_TTL after it was made, and not a moment longer
+    expect((await t.request({ method: "GET", url })).statusCode).toBe(200);
+    const expiresAt = Date.parse((paid.audio as unknown as { expires_at: string }).expires_at);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(2 * t.config.media.urlTtl * 1000);
+    vi.useFakeTimers({ toFake: ["Date"], now: expiresAt });
+    try {
+      const expired = await t.request({ method: "GET", url });
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json().message).toMatch(/expired/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("staff see inactive lessons; learners do not, not even through POST /active", async () => {

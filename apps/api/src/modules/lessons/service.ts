@@ -12,7 +12,7 @@ import {
 } from "@parlons/contract";
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { courses, lessonProgress, lessons } from "../../db/schema";
+import { lessonProgress, lessons } from "../../db/schema";
 import { limitReached, notFound, validationFailed } from "../../lib/errors";
 import type { Access, EntitlementService } from "../entitlement/service";
 import type { MediaService } from "../media/service";
@@ -57,7 +57,8 @@ export function createLessonService(deps: {
     progress?: ProgressRow,
   ): LessonItem {
     const open = entitlement.canOpen(viewer.access, row);
-    const signed = open && row.audioPath ? urls.sign(row.id, viewer.userId, { baseUrl }) : null;
+    const signed =
+      open && row.audioPath ? urls.sign(row.id, viewer.userId, row.audioPath, { baseUrl }) : null;
     return {
       id: row.id,
       course_id: row.courseId,
@@ -279,22 +280,6 @@ export function createLessonService(deps: {
       return new Map(
         rows.map((r) => [r.courseId, { lessons: r.lessons, free: r.free, duration: r.duration }]),
       );
-    },
-
-    /** Everything the audio route needs to decide, in one query. */
-    async findForAudio(lessonId: string) {
-      const [row] = await db
-        .select({
-          id: lessons.id,
-          free: lessons.free,
-          active: lessons.active,
-          audioPath: lessons.audioPath,
-          courseActive: courses.active,
-        })
-        .from(lessons)
-        .innerJoin(courses, eq(courses.id, lessons.courseId))
-        .where(eq(lessons.id, lessonId));
-      return row;
     },
 
     /**

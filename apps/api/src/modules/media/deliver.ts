@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Storage } from "../../integrations/storage/storage";
+import type { Storage, StoredObject } from "../../integrations/storage/storage";
 import { AppError, notFound } from "../../lib/errors";
 import { parseRange } from "./range";
 
@@ -9,10 +9,28 @@ function etagMatches(header: string, etag: string): boolean {
   return header.split(",").some((t) => t.trim().replace(/^W\//, "") === bare);
 }
 
-function notModifiedSince(header: string, mtime: Date): boolean {
-  const since = Date.parse(header);
-  // Last-Modified has second precision
-  return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+interface Validators {
+  etag: string;
+  lastModified: string;
+  /** Last-Modified in ms, at the header's second precision. */
+  modifiedMs: number;
+}
+
+// Stat results are cached by the storage (see cachedStat), so the same object comes back
+// for a while: its header strings are worked out once.
+const validatorsOf = new WeakMap<StoredObject, Validators>();
+function validators(info: StoredObject): Validators {
+  let v = validatorsOf.get(info);
+  if (!v) {
+    const ms = info.mtime.getTime();
+    v = {
+      etag: `"${info.size.toString(16)}-${Math.floor(ms).toString(16)}"`,
+      lastModified: info.mtime.toUTCString(),
+      modifiedMs: Math.floor(ms / 1000) * 1000,
+    };
+    validatorsOf.set(info, v);
+  }
+  return v;
 }
 
 /**
@@ -32,54 +50,54 @@ export async function sendStoredFile(
 ) {
   const info = await opts.storage.stat(opts.key);
   if (!info) throw notFound("File");
-  const { size, mtime } = info;
-  const etag = `"${size.toString(16)}-${Math.floor(mtime.getTime()).toString(16)}"`;
-  const validators = {
+  const { size } = info;
+  const { etag, lastModified, modifiedMs } = validators(info);
+  reply.headers({
     etag,
-    "last-modified": mtime.toUTCString(),
+    "last-modified": lastModified,
     "cache-control": opts.cacheControl,
     "accept-ranges": "bytes",
     ...opts.headers,
-  };
+  });
 
-  const ifNoneMatch = request.headers["if-none-match"];
-  const ifModifiedSince = request.headers["if-modified-since"];
+  const { headers } = request;
+  const ifNoneMatch = headers["if-none-match"];
+  const ifModifiedSince = headers["if-modified-since"];
   const fresh = ifNoneMatch
     ? etagMatches(ifNoneMatch, etag)
     : ifModifiedSince
-      ? notModifiedSince(ifModifiedSince, mtime)
+      ? modifiedMs <= Date.parse(ifModifiedSince)
       : false;
-  if (fresh) return reply.code(304).headers(validators).send();
+  if (fresh) return reply.code(304).send();
 
-  let range = parseRange(request.headers.range, size);
-  const ifRangeHeader = request.headers["if-range"];
+  let range = parseRange(headers.range, size);
+  const ifRangeHeader = headers["if-range"];
   const ifRange = typeof ifRangeHeader === "string" ? ifRangeHeader.trim() : undefined;
   if (range.kind !== "none" && ifRange) {
-    // an entity tag must match exactly; a date must be the exact Last-Modified
+    // an entity tag must match exactly (strong comparison); a date must be the exact Last-Modified
     const matches =
       ifRange.startsWith('"') || ifRange.startsWith("W/")
         ? ifRange === etag
-        : Date.parse(ifRange) === Math.floor(mtime.getTime() / 1000) * 1000;
+        : Date.parse(ifRange) === modifiedMs;
     if (!matches) range = { kind: "none" };
   }
   if (range.kind === "unsatisfiable") {
     throw new AppError(416, "RANGE_NOT_SATISFIABLE", "Range not satisfiable", undefined, {
       "content-range": `bytes */${size}`,
-      "accept-ranges": "bytes",
     });
   }
 
-  reply.headers(validators).header("content-type", opts.mime).header("x-content-type-options", "nosniff");
+  reply.header("content-type", opts.mime).header("x-content-type-options", "nosniff");
   if (range.kind === "range") {
     const { start, end } = range;
     reply
       .code(206)
       .header("content-range", `bytes ${start}-${end}/${size}`)
-      .header("content-length", String(end - start + 1));
+      .header("content-length", end - start + 1);
     if (request.method === "HEAD") return reply.send();
     return reply.send(opts.storage.read(opts.key, { start, end }));
   }
-  reply.code(200).header("content-length", String(size));
+  reply.code(200).header("content-length", size);
   if (request.method === "HEAD") return reply.send();
   return reply.send(opts.storage.read(opts.key));
 }

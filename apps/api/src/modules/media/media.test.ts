@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES } from "@parlons/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import { courseWithLessons, fixtures, multipart, toneMp3, uploadAudio } from "../../../test/helpers/learning";
+import { loadConfig } from "../../config";
 import { parseRange } from "./range";
 import { createMediaUrlSigner } from "./signing";
 import { sniff } from "./sniff";
@@ -171,42 +172,53 @@ describe("content sniffing and byte ranges (units)", () => {
     expect(parseRange("bytes=-10", 100)).toEqual({ kind: "range", start: 90, end: 99 });
     expect(parseRange("bytes=-500", 100)).toEqual({ kind: "range", start: 0, end: 99 });
     expect(parseRange("bytes=50-500", 100)).toEqual({ kind: "range", start: 50, end: 99 });
-    expect(parseRange("bytes=0-1,5-9", 100)).toEqual({ kind: "range", start: 0, end: 9 });
+    // several ranges: the whole file (200), unless none of them is satisfiable
+    expect(parseRange("bytes=0-1,5-9", 100)).toEqual({ kind: "none" });
+    expect(parseRange("bytes=0-1,200-300", 100)).toEqual({ kind: "range", start: 0, end: 1 });
+    expect(parseRange("bytes=200-300,400-", 100)).toEqual({ kind: "unsatisfiable" });
     expect(parseRange("items=0-1", 100)).toEqual({ kind: "none" });
     for (const bad of ["bytes=100-", "bytes=9-1", "bytes=abc", "bytes=-0", "bytes=-", "nonsense"]) {
       expect(parseRange(bad, 100), bad).toEqual({ kind: "unsatisfiable" });
     }
   });
 
-  it("signs URLs bound to lesson, user and expiry", () => {
+  it("signs URLs bound to lesson, user, expiry and storage key", () => {
     const signer = createMediaUrlSigner({ secret: "s".repeat(40), ttlSeconds: 600 });
     const now = Date.now();
-    const { url, expiresAt } = signer.sign("L1", "U1", { baseUrl: "https://cdn.test", now });
+    const { url, expiresAt } = signer.sign("L1", "U1", "audio/a.mp3", { baseUrl: "https://cdn.test", now });
     expect(url.startsWith("https://cdn.test/api/v1/media/audio/L1?")).toBe(true);
     expect(expiresAt.getTime()).toBeGreaterThan(now + 600_000 - 1000);
     expect(expiresAt.getTime()).toBeLessThanOrEqual(now + 1_200_000);
-    const q = Object.fromEntries(new URL(url).searchParams) as { u: string; exp: string; sig: string };
-    const query = { u: q.u, exp: Number(q.exp), sig: q.sig };
-    expect(signer.verify("L1", query, now)).toBe("U1");
+    const q = Object.fromEntries(new URL(url).searchParams) as Record<"u" | "exp" | "k" | "sig", string>;
+    const query = { ...q, exp: Number(q.exp) };
+    expect(signer.verify("L1", query, now)).toEqual({ userId: "U1", key: "audio/a.mp3" });
     expect(() => signer.verify("L2", query, now)).toThrow(/Invalid/);
     expect(() => signer.verify("L1", { ...query, u: "U2" }, now)).toThrow(/Invalid/);
+    expect(() => signer.verify("L1", { ...query, k: "audio/b.mp3" }, now)).toThrow(/Invalid/);
+    expect(() => signer.verify("L1", { ...query, exp: query.exp + 600 }, now)).toThrow(/Invalid/);
     expect(() => signer.verify("L1", query, expiresAt.getTime() + 1)).toThrow(/expired/);
+    const visitor = signer.sign("L1", null, "audio/a.mp3", { now });
+    const v = Object.fromEntries(new URL(visitor.url, "http://x").searchParams) as typeof q;
+    expect(signer.verify("L1", { ...v, exp: Number(v.exp) }, now).userId).toBeNull();
   });
 });
 
 describe("GET /v1/media/audio/{lessonId}", () => {
   let url: string;
+  let fx: Awaited<ReturnType<typeof courseWithLessons>>;
+  let learnerToken: string;
   const file = toneMp3();
   const size = file.length;
+  const urlsOf = async (token: string) => {
+    const res = await t.request({ method: "GET", url: `/api/v1/courses/${fx.course.id}/lessons`, token });
+    return new Map<string, string>(
+      res.json().data.lessons.map((l: { id: string; audio: { url: string } | null }) => [l.id, l.audio?.url]),
+    );
+  };
   beforeAll(async () => {
-    const { course } = await courseWithLessons(t, admin);
-    const learner = await t.createUser();
-    const res = await t.request({
-      method: "GET",
-      url: `/api/v1/courses/${course.id}/lessons`,
-      token: learner.token,
-    });
-    url = res.json().data.lessons[0].audio.url;
+    fx = await courseWithLessons(t, admin);
+    learnerToken = (await t.createUser()).token;
+    url = (await urlsOf(learnerToken)).get(fx.free.id) as string;
   });
   const get = (headers: Record<string, string> = {}, u = url) =>
     t.request({ method: "GET", url: u, headers });
@@ -241,39 +253,188 @@ describe("GET /v1/media/audio/{lessonId}", () => {
     }
   });
 
-  it("answers 416 with the size for unsatisfiable or malformed ranges", async () => {
+  it("answers 416 with the size for unsatisfiable or malformed ranges, in the error shape", async () => {
     for (const range of [`bytes=${size}-`, `bytes=${size + 5}-${size + 10}`, "bytes=9-1", "bytes=x-y"]) {
       const res = await get({ range });
       expect(res.statusCode, range).toBe(416);
       expect(res.headers["content-range"], range).toBe(`bytes */${size}`);
+      expect(res.headers["accept-ranges"], range).toBe("bytes");
+      expect(res.json(), range).toEqual({
+        statusCode: 416,
+        code: "RANGE_NOT_SATISFIABLE",
+        message: "Range not satisfiable",
+      });
     }
+  });
+
+  it("answers several ranges with the whole file (200), and ignores a unit other than bytes", async () => {
+    for (const range of ["bytes=0-99,200-299", "bytes=-100,0-0", "items=0-9"]) {
+      const res = await get({ range });
+      expect(res.statusCode, range).toBe(200);
+      expect(res.headers["content-range"], range).toBeUndefined();
+      expect(res.rawPayload.equals(file), range).toBe(true);
+    }
+  });
+
+  it("answers HEAD with the headers of GET and no body", async () => {
+    const whole = await t.request({ method: "HEAD", url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers["content-length"]).toBe(String(size));
+    expect(whole.headers["accept-ranges"]).toBe("bytes");
+    expect(whole.headers.etag).toBeDefined();
+    expect(whole.rawPayload.length).toBe(0);
+    const part = await t.request({ method: "HEAD", url, headers: { range: "bytes=-500" } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes ${size - 500}-${size - 1}/${size}`);
+    expect(part.headers["content-length"]).toBe("500");
+    expect(part.rawPayload.length).toBe(0);
   });
 
   it("answers 304 to a matching If-None-Match or If-Modified-Since, and honours If-Range", async () => {
     const first = await get();
     const etag = String(first.headers.etag);
+    const lastModified = String(first.headers["last-modified"]);
     const notModified = await get({ "if-none-match": etag });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.rawPayload.length).toBe(0);
     expect(notModified.headers.etag).toBe(etag);
-    expect((await get({ "if-modified-since": String(first.headers["last-modified"]) })).statusCode).toBe(304);
+    expect((await get({ "if-none-match": `"other", ${etag}` })).statusCode).toBe(304);
+    expect((await get({ "if-modified-since": lastModified })).statusCode).toBe(304);
     expect((await get({ "if-none-match": '"other"' })).statusCode).toBe(200);
-    expect((await get({ range: "bytes=0-9", "if-range": etag })).statusCode).toBe(206);
-    expect((await get({ range: "bytes=0-9", "if-range": '"stale"' })).statusCode).toBe(200);
+    const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    expect((await get({ "if-modified-since": earlier })).statusCode).toBe(200);
+
+    // If-Range: the range when the validator is the current one, else the whole file
+    const cases: [string, number][] = [
+      [etag, 206],
+      ['"stale"', 200],
+      [`W/${etag}`, 200], // weak tags never match If-Range
+      [lastModified, 206],
+      [earlier, 200],
+    ];
+    for (const [ifRange, status] of cases) {
+      const res = await get({ range: "bytes=100-199", "if-range": ifRange });
+      expect(res.statusCode, ifRange).toBe(status);
+      expect(res.rawPayload.equals(status === 206 ? file.subarray(100, 200) : file), ifRange).toBe(true);
+    }
   });
 
-  it("refuses a tampered or expired signature with 403", async () => {
-    const tampered = url.replace(/sig=([^&]+)/, (_m, s: string) => `sig=${s.slice(0, -2)}AA`);
-    expect((await get({}, tampered)).statusCode).toBe(403);
-    const otherUser = url.replace(/u=[^&]+/, "u=anon");
-    expect((await get({}, otherUser)).statusCode).toBe(403);
-    const lessonId = /audio\/([^?]+)/.exec(url)?.[1] ?? "";
+  it("refuses a tampered, expired or borrowed URL with 403 in the error shape", async () => {
+    const refused = async (u: string, message: RegExp) => {
+      const res = await get({ range: "bytes=0-9" }, u);
+      expect(res.statusCode, u).toBe(403);
+      expect(res.json(), u).toMatchObject({ statusCode: 403, code: "FORBIDDEN" });
+      expect(res.json().message, u).toMatch(message);
+      expect(res.headers["content-range"], u).toBeUndefined();
+    };
+    await refused(
+      url.replace(/sig=([^&]+)/, (_m, s: string) => `sig=${s.slice(0, -2)}AA`),
+      /Invalid/,
+    );
+    await refused(url.replace(/u=[^&]+/, "u=anon"), /Invalid/);
+    await refused(
+      url.replace(/exp=(\d+)/, (_m, e: string) => `exp=${Number(e) + 3600}`),
+      /Invalid/,
+    );
+    // the same signature for another lesson, or for another stored file
+    await refused(url.replace(fx.free.id, fx.paid.id), /Invalid/);
+    const other = await uploadAudio(t, admin);
+    await refused(url.replace(/k=[^&]+/, `k=${encodeURIComponent(other.file_path)}`), /Invalid/);
+    // a URL signed in the past, now expired
     const signer = createMediaUrlSigner({ secret: t.config.jwtSecret, ttlSeconds: 60 });
-    const old = signer.sign(lessonId, null, { now: Date.now() - 10 * 60_000 });
-    const res = await get({}, old.url);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toMatch(/expired/);
+    const old = signer.sign(fx.free.id, null, fx.audio.file_path, { now: Date.now() - 10 * 60_000 });
+    await refused(old.url, /expired/);
+    // no signature at all
     expect((await get({}, url.split("?")[0] as string)).statusCode).toBe(422);
+  });
+
+  it("serves the file named in the URL: a replaced audio is not served under the old URL", async () => {
+    const own = await courseWithLessons(t, admin);
+    const before = (await urlsOf(admin)).get(fx.free.id) as string;
+    const lessonUrl = `/api/v1/courses/${own.course.id}/lessons`;
+    const oldUrl = (await t.request({ method: "GET", url: lessonUrl, token: learnerToken }))
+      .json()
+      .data.lessons.find((l: { id: string }) => l.id === own.free.id).audio.url as string;
+    expect((await get({}, oldUrl)).statusCode).toBe(200);
+    // both lessons sharing the file get another one (a new random key); the old file is released
+    const other = Buffer.concat([toneMp3().subarray(0, 4096), Buffer.alloc(1000, 7)]);
+    const uploaded = await t.request({
+      method: "POST",
+      url: "/api/v1/medias/file/upload",
+      token: admin,
+      ...multipart([{ name: "file", value: other, filename: "b.mp3", contentType: "audio/mpeg" }]),
+    });
+    expect(uploaded.statusCode).toBe(200);
+    for (const lesson of [own.free, own.paid]) {
+      const update = await t.request({
+        method: "PUT",
+        url: `${lessonUrl}/${lesson.id}`,
+        token: admin,
+        payload: { audio: uploaded.json().data.file_path, free: lesson === own.free },
+      });
+      expect(update.statusCode, update.body).toBe(200);
+      // while the old file is still used elsewhere, the old URL serves it, never the new one
+      const stale = await get({}, oldUrl);
+      expect(stale.statusCode).toBe(lesson === own.free ? 200 : 404);
+      if (stale.statusCode === 200) expect(stale.rawPayload.equals(toneMp3())).toBe(true);
+    }
+    const newUrl = (await t.request({ method: "GET", url: lessonUrl, token: learnerToken }))
+      .json()
+      .data.lessons.find((l: { id: string }) => l.id === own.free.id).audio.url as string;
+    expect(newUrl).not.toBe(oldUrl);
+    const fresh = await get({}, newUrl);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.rawPayload.equals(other)).toBe(true);
+    expect((await get({}, before)).statusCode).toBe(200); // other lessons untouched
+  });
+});
+
+describe("GET /v1/media/audio/{lessonId} behind nginx (AUDIO_ACCEL_PREFIX)", () => {
+  it("checks the signature, then hands the file to nginx with X-Accel-Redirect and no body", async () => {
+    const accel = await buildTestApp({ env: { AUDIO_ACCEL_PREFIX: "/_media/" }, reset: false });
+    try {
+      const adminToken = await accel.adminToken();
+      const own = await courseWithLessons(accel, adminToken);
+      const learner = await accel.createUser();
+      const lessons = await accel.request({
+        method: "GET",
+        url: `/api/v1/courses/${own.course.id}/lessons`,
+        token: learner.token,
+      });
+      const audioUrl = lessons.json().data.lessons[0].audio.url as string;
+      const res = await accel.request({ method: "GET", url: audioUrl, headers: { range: "bytes=0-99" } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["x-accel-redirect"]).toBe(`/_media/${own.audio.file_path}`);
+      expect(res.headers["content-type"]).toBe("audio/mpeg");
+      expect(res.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
+      expect(res.headers["content-range"]).toBeUndefined();
+      expect(res.rawPayload.length).toBe(0);
+      const forged = await accel.request({ method: "GET", url: audioUrl.replace(/u=[^&]+/, "u=someone") });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.headers["x-accel-redirect"]).toBeUndefined();
+    } finally {
+      await accel.close();
+    }
+  });
+
+  it("is refused with S3 storage, and must look like /path/", () => {
+    const base = { DATA_DIR: "/tmp/parlons-accel-config" };
+    expect(loadConfig({ ...base, AUDIO_ACCEL_PREFIX: "/_media/" }).media.accelPrefix).toBe("/_media/");
+    expect(loadConfig(base).media.accelPrefix).toBeUndefined();
+    for (const bad of ["_media/", "/_media", "/a b/", "http://x/"]) {
+      expect(() => loadConfig({ ...base, AUDIO_ACCEL_PREFIX: bad }), bad).toThrow(/AUDIO_ACCEL_PREFIX/);
+    }
+    expect(() =>
+      loadConfig({
+        ...base,
+        AUDIO_ACCEL_PREFIX: "/_media/",
+        STORAGE_DRIVER: "s3",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_BUCKET: "parlons-media",
+        S3_ACCESS_KEY_ID: "k",
+        S3_SECRET_ACCESS_KEY: "secret-secret",
+      }),
+    ).toThrow(/AUDIO_ACCEL_PREFIX/);
   });
 });
 

@@ -5,9 +5,11 @@ export type RangeRequest =
 
 /**
  * Parses a `Range: bytes=…` header against a resource of `size` bytes (RFC 9110 §14).
- * Forms: `a-b`, `a-` (open-ended), `-n` (the last n bytes). Several ranges are
- * coalesced into the one span that covers them. Another unit is ignored (full
- * response); a malformed or unsatisfiable bytes range answers 416.
+ * Forms: `a-b`, `a-` (open-ended), `-n` (the last n bytes). Another unit is ignored (full
+ * response); a malformed range, or a set of which no range is satisfiable, answers 416.
+ * Several satisfiable ranges are ignored too (200 with the whole file, which RFC 9110 §14.2
+ * allows): players ask for one range at a time, and one answer shape (never
+ * multipart/byteranges, never a span the client did not ask for) keeps the route simple.
  */
 export function parseRange(header: string | undefined, size: number): RangeRequest {
   if (!header) return { kind: "none" };
@@ -15,8 +17,8 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   if (!match) return { kind: "unsatisfiable" };
   if ((match[1] as string).toLowerCase() !== "bytes") return { kind: "none" };
   const specs = (match[2] as string).split(",").map((s) => s.trim());
-  let start = Number.POSITIVE_INFINITY;
-  let end = -1;
+  let found: { start: number; end: number } | undefined;
+  let satisfiable = 0;
   for (const spec of specs) {
     const parts = /^(\d*)-(\d*)$/.exec(spec);
     if (!parts) return { kind: "unsatisfiable" };
@@ -35,9 +37,9 @@ export function parseRange(header: string | undefined, size: number): RangeReque
       if (last !== "" && Number(last) < s) return { kind: "unsatisfiable" };
       if (s >= size) continue;
     }
-    start = Math.min(start, s);
-    end = Math.max(end, e);
+    satisfiable += 1;
+    found = { start: s, end: e };
   }
-  if (end < 0 || !Number.isFinite(start) || size === 0) return { kind: "unsatisfiable" };
-  return { kind: "range", start, end };
+  if (!found || size === 0) return { kind: "unsatisfiable" };
+  return satisfiable === 1 ? { kind: "range", ...found } : { kind: "none" };
 }

@@ -9,11 +9,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, forbidden, notFound } from "../../lib/errors";
+import { isStorageKey } from "../../integrations/storage/storage";
+import { AppError, notFound } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
-import { canSeeLesson, isLessonStaff } from "../lessons/policy";
 import { sendStoredFile } from "./deliver";
 import { imageMimeOf } from "./sniff";
 import { receiveUpload } from "./upload";
@@ -47,8 +47,10 @@ const binary = z.unknown().describe("The file's bytes");
 
 export default async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { media, lessons, users, entitlement, mediaUrls } = app.deps.services;
+  const { media, mediaUrls } = app.deps.services;
   const { config } = app.deps;
+  const audioCacheControl = `private, max-age=${Math.min(config.media.urlTtl, 3600)}`;
+  const accelPrefix = media.storage.kind === "disk" ? config.media.accelPrefix : undefined;
 
   app.post(
     "/v1/medias/file/upload",
@@ -65,58 +67,56 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
     async (request) => ({ message: "upload successfully.", data: await uploadFromRequest(app, request) }),
   );
 
-  app.get(
-    "/v1/media/audio/:lessonId",
-    {
-      // the signature of the URL is the credential (<audio> cannot send a Bearer header)
-      config: { access: access.public },
-      schema: {
-        tags: ["media"],
-        description:
-          "Audio of a lesson through the signed URL found in the lesson (`audio.url`). Supports Range, If-Range, If-None-Match and If-Modified-Since.",
-        params: z.object({ lessonId: z.uuid() }),
-        querystring: audioQuery,
-        response: { 200: binary, 206: binary, 304: binary, ...errors },
-      },
+  // GET and HEAD declared together: the HEAD that Fastify adds by itself would send Content-Length: 0
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/v1/media/audio/:lessonId",
+    // the signature of the URL is the credential (<audio> cannot send a Bearer header)
+    config: { access: access.public },
+    // a player sends a Range request every few seconds of listening: no access log line for
+    // each (errors are still logged)
+    logLevel: "warn",
+    schema: {
+      tags: ["media"],
+      description:
+        "Audio of a lesson through the signed URL found in the lesson (`audio.url`). Supports Range, If-Range, If-None-Match and If-Modified-Since.",
+      params: z.object({ lessonId: z.uuid() }),
+      querystring: audioQuery,
+      response: { 200: binary, 206: binary, 304: binary, ...errors },
     },
-    async (request, reply) => {
-      const { lessonId } = request.params;
-      const userId = mediaUrls.verify(lessonId, request.query);
-      const lesson = await lessons.findForAudio(lessonId);
-      if (!lesson?.audioPath) throw notFound("Audio");
-      // The URL was signed for a lesson that was open to this user then: check again now
-      // (lesson made paid, plan ended, account disabled…), unless it is plainly open to all.
-      if (!(lesson.free && lesson.active && lesson.courseActive)) {
-        const principal = userId ? await users.loadPrincipal(userId) : null;
-        if (userId && principal?.status !== "ACTIVE") throw forbidden("Account not active");
-        if (!canSeeLesson({ staff: isLessonStaff(principal) }, lesson, { active: lesson.courseActive })) {
-          throw forbidden("This lesson is not available");
-        }
-        if (!entitlement.canOpen(await entitlement.accessOf(principal), lesson)) {
-          throw forbidden("This lesson needs a premium plan");
-        }
+    handler: async (request, reply) => {
+      // the URL is the authorisation: signed when the lesson list found the lesson open to this
+      // user, for this file, until exp (see signing.ts); nothing else is looked up per request
+      const { key } = mediaUrls.verify(request.params.lessonId, request.query);
+      if (!isStorageKey(key)) throw notFound("Audio");
+      if (accelPrefix) {
+        // nginx serves the bytes (ranges, validators) from its internal location
+        return reply
+          .header("x-accel-redirect", `${accelPrefix}${key}`)
+          .header("content-type", "audio/mpeg")
+          .header("cache-control", audioCacheControl)
+          .send();
       }
       return sendStoredFile(request, reply, {
         storage: media.storage,
-        key: lesson.audioPath,
+        key,
         mime: "audio/mpeg",
-        cacheControl: `private, max-age=${Math.min(config.media.urlTtl, 3600)}`,
+        cacheControl: audioCacheControl,
       });
     },
-  );
+  });
 
-  app.get(
-    "/v1/media/images/:name",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["media"],
-        description: "Course covers (public). Names are random, so they are cached for a year.",
-        params: z.object({ name: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/) }),
-        response: { 200: binary, 206: binary, 304: binary, ...errors },
-      },
+  app.route({
+    method: ["GET", "HEAD"], // as above
+    url: "/v1/media/images/:name",
+    config: { access: access.public },
+    schema: {
+      tags: ["media"],
+      description: "Course covers (public). Names are random, so they are cached for a year.",
+      params: z.object({ name: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/) }),
+      response: { 200: binary, 206: binary, 304: binary, ...errors },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const mime = imageMimeOf(request.params.name);
       if (!mime) throw notFound("Image");
       return sendStoredFile(request, reply, {
@@ -127,5 +127,5 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         headers: { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" },
       });
     },
-  );
+  });
 }
