@@ -6,6 +6,7 @@ import { seedAll } from "./db/seed-all";
 import { startMailWorker } from "./jobs/mail-worker";
 import { startSubscriptionSync } from "./jobs/subscription-sync";
 import { requestSerializer } from "./lib/log-serializers";
+import { pgliteTemplateDir } from "./paths";
 
 async function main() {
   // Wall and CPU milliseconds of each start-up phase, logged once listening ("modules" is
@@ -34,9 +35,13 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, "db") });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dir: path.join(config.dataDir, "db"),
+    template: pgliteTemplateDir,
+  });
   phase("open");
-  await migrate(database);
+  const migrations = await migrate(database);
   phase("migrate");
   const seeded = await seedAll(database.db, config);
   phase("seed");
@@ -98,7 +103,13 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   phase("listen");
   app.log.info(
-    { startupMs: phases, cpuMs: cpu, rssMB: Math.round(process.memoryUsage.rss() / 1048576) },
+    {
+      startupMs: phases,
+      cpuMs: cpu,
+      fromTemplate: database.fromTemplate,
+      migrations,
+      rssMB: Math.round(process.memoryUsage.rss() / 1048576),
+    },
     "start-up phases",
   );
   console.log(`Parlons is ready on ${config.publicUrl}`);

@@ -1,6 +1,7 @@
-import { mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { migrationsDir } from "../paths";
 import * as schema from "./schema";
@@ -17,16 +18,37 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** PostgreSQL only: the URL, for connections of their own (the change bus's LISTEN). */
   url?: string;
+  /** PGlite: the data folder was created from the build's template on this open. */
+  fromTemplate?: boolean;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = migrationsDir;
+
+/**
+ * A new PGlite folder starts as a copy of `template` when one is given and exists: a data folder
+ * made and migrated by `npm run build` (`dist/pglite-template`), which spares the `initdb` and
+ * the migrations of a first start. Copied next to the target then renamed, so a start interrupted
+ * mid-copy leaves no half database. A folder that already holds a database is never touched.
+ */
+function copyTemplate(dir: string, template: string | null | undefined): boolean {
+  if (!template || !existsSync(path.join(template, "PG_VERSION"))) return false;
+  if (existsSync(dir) && readdirSync(dir).length > 0) return false;
+  const staging = `${dir}.template-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(template, staging, { recursive: true });
+  rmSync(dir, { recursive: true, force: true }); // an empty folder made beforehand
+  renameSync(staging, dir);
+  return true;
+}
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite in `dir` (or in memory when dir is null). */
 export async function openDatabase(opts: {
   url?: string;
   dir?: string | null;
   poolSize?: number;
+  /** PGlite only: a migrated data folder that a missing `dir` starts from (see copyTemplate). */
+  template?: string | null;
 }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import("pg");
@@ -41,25 +63,64 @@ export async function openDatabase(opts: {
   // pg_trgm: the staff searches (`ilike '%…%'`) use trigram indexes, on PGlite as on PostgreSQL
   const extensions = { pg_trgm };
   let client: PGlite;
+  let fromTemplate = false;
   if (opts.dir) {
     mkdirSync(path.dirname(opts.dir), { recursive: true });
+    fromTemplate = copyTemplate(opts.dir, opts.template);
     client = new PGlite(opts.dir, { extensions });
   } else {
     client = new PGlite({ extensions });
   }
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", fromTemplate, close: () => client.close() };
 }
 
-export async function migrate(database: Database): Promise<void> {
+/**
+ * The `when` of the newest migration in the folder's journal. Drizzle's migrator applies every
+ * migration newer than the newest row of `drizzle.__drizzle_migrations`, after reading and
+ * hashing every SQL file; comparing that row with the journal answers "anything to apply?" with
+ * one small file and one query.
+ */
+function newestMigration(folder: string): number {
+  const journal = JSON.parse(readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+/** The first row of a raw query: node-postgres and PGlite results both carry `rows`. */
+async function firstRow<T>(database: Database, query: ReturnType<typeof sql>): Promise<T | undefined> {
+  const result = (await database.db.execute(query)) as { rows: T[] };
+  return result.rows[0];
+}
+
+/** True when the database holds every migration of the folder (drizzle's own criterion). */
+export async function isMigrated(database: Database, folder = migrationsFolder): Promise<boolean> {
+  const table = await firstRow<{ present: boolean }>(
+    database,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table?.present) return false;
+  const last = await firstRow<{ created_at: string | number | null }>(
+    database,
+    sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`,
+  );
+  const applied = Number(last?.created_at ?? 0);
+  return applied >= newestMigration(folder);
+}
+
+/** Applies the migrations the database lacks; "skipped" when it has them all (nothing was run). */
+export async function migrate(database: Database, folder = migrationsFolder): Promise<"applied" | "skipped"> {
+  if (await isMigrated(database, folder)) return "skipped";
   if (database.kind === "postgres") {
     const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type; ours is its base.
-    await run(database.db as any, { migrationsFolder });
+    await run(database.db as any, { migrationsFolder: folder });
   } else {
     const { migrate: run } = await import("drizzle-orm/pglite/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type; ours is its base.
-    await run(database.db as any, { migrationsFolder });
+    await run(database.db as any, { migrationsFolder: folder });
   }
+  return "applied";
 }
