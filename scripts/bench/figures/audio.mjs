@@ -35,7 +35,7 @@ function openMediaToNginx(ctx) {
 export async function run(ctx) {
   const range = { size: ctx.audioBytes, chunk: CHUNK };
   const loadOpts = { connections: CONNECTIONS, pipelining: 1, range };
-  const audioPath = await signedAudioPath(ctx);
+  let audioPath = await signedAudioPath(ctx);
   const check = await ctx.fetchRaw(audioPath, { range: `bytes=0-${CHUNK - 1}` });
   if (check.status !== 206 || check.body.length !== CHUNK) {
     throw new Error(
@@ -94,6 +94,8 @@ export async function run(ctx) {
   const accelFigure = "audio 256 KiB Range, nginx + X-Accel-Redirect";
   await ctx.restartServer({ AUDIO_ACCEL_PREFIX: ACCEL_PREFIX });
   try {
+    // signed URLs live MEDIA_URL_TTL seconds: a new one after the restart
+    audioPath = await signedAudioPath(ctx);
     const probe = await ctx.fetchRaw(audioPath, { range: "bytes=0-0" });
     const accel = probe.headers.find(([k]) => k === "x-accel-redirect")?.[1];
     if (!accel) {

@@ -11,7 +11,7 @@ export const name = "start";
 const IDLE_MS = 5000;
 const mb = (bytes) => bytes / 1024 / 1024;
 /** "npm start", "node start.mjs"…: a process by the names of its program and script. */
-const label = ({ command }) =>
+const processName = ({ command }) =>
   command
     .split(" ")
     .slice(0, 2)
@@ -45,7 +45,7 @@ async function measure(ctx, { label, dataDir, databaseUrl }) {
           figure: `idle RSS after start, ${label}`,
           ours: mb(total),
           unit: "MB",
-          note: `${tree.map(label).join(", ")}; the largest ${mb(biggest.rss).toFixed(0)} MB; ${IDLE_MS / 1000} s after ready`,
+          note: `${tree.map(processName).join(", ")}; the largest ${mb(biggest.rss).toFixed(0)} MB; ${IDLE_MS / 1000} s after ready`,
         });
       }
     } finally {
