@@ -34,7 +34,7 @@ async function measure(ctx, { label, dataDir, databaseUrl }) {
         ours: server.ms / 1000,
         unit: "s",
         target: "ours<=3",
-        note: state === "fresh" ? "migrates and seeds" : "nothing to migrate",
+        note: state === "fresh" ? "empty DATA_DIR (or database)" : "the one the first start left",
       });
       if (state === "existing") {
         await sleep(IDLE_MS);
