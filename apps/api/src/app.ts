@@ -14,6 +14,7 @@ import { createPaymentProviders, type PaymentProviders } from "./integrations/pa
 import { createStorage } from "./integrations/storage/storage";
 import { announcing, type ChangeBus, createChangeBus } from "./lib/change-bus";
 import { createResponseCache, type ResponseCache } from "./lib/response-cache";
+import { createPrincipalCache } from "./modules/auth/principal-cache";
 import authRoutes from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
 import { createSessionService } from "./modules/auth/session-service";
@@ -76,10 +77,18 @@ function createServices(
 ) {
   const { db } = database;
   const settings = createSettingsService({ db, defaults: settingsDefaults(config), changes });
-  const roles = createRoleService(db);
-  const users = createUserService(db, roles);
+  const roles = announcing(createRoleService(db), changes, { createRole: ["roles"], deleteRole: ["roles"] });
+  // inside a caller's transaction nothing is told: the caller tells after its commit
+  const own = (tx: unknown) => tx === undefined || tx === db;
+  const users = announcing(createUserService(db, roles), changes, {
+    update: (id, _patch, tx) => (own(tx) ? [`user:${id}`] : []),
+    setRole: (id, _title, tx) => (own(tx) ? [`user:${id}`] : []),
+  });
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
-  const sessions = createSessionService(db, signer, config.refreshTokenTtl);
+  const sessions = announcing(createSessionService(db, signer, config.refreshTokenTtl, changes), changes, {
+    revoke: (sessionId, _reason, tx) => (own(tx) ? [`session:${sessionId}`] : []),
+    revokeAllForUser: (userId, _reason, _keep, tx) => (own(tx) ? [`user:${userId}`] : []),
+  });
   const mailTemplates = createMailTemplateService(db);
   const auth = createAuthService({
     db,
@@ -89,6 +98,7 @@ function createServices(
     settings,
     publicUrl: config.publicUrl,
     log: app.log,
+    changes,
     mails: createTransactionalMails({
       publicUrl: config.publicUrl,
       findActive: (slug) => mailTemplates.findActive(slug),
@@ -105,7 +115,10 @@ function createServices(
     secret: config.jwtSecret,
     log: app.log,
   });
-  const entitlement = createEntitlementService(db);
+  // what a principal's plan opens is read through the principal cache (from memory until it changes)
+  const rawEntitlement = createEntitlementService(db);
+  const principals = createPrincipalCache({ signer, sessions, users, entitlement: rawEntitlement, changes });
+  const entitlement = { ...rawEntitlement, accessOf: principals.accessOf };
   const notifications = createNotificationService({ db });
   const plans = announcing(createPlanService({ db, providers }), changes, {
     create: ["plans"],
@@ -122,6 +135,7 @@ function createServices(
     notifications,
     publicUrl: config.publicUrl,
     log: app.log,
+    changes,
   });
   // spec §4: after a login on a paid plan, the provider's subscription is checked
   auth.onLogin((userId) => billing.checkAtLogin(userId));
@@ -166,6 +180,7 @@ function createServices(
     users,
     signer,
     sessions,
+    principals,
     auth,
     social,
     entitlement,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestContext } from "./helpers/build";
+import { buildTestApp, PASSWORD, type TestContext } from "./helpers/build";
 import { TEST_REDIS_URL as REDIS_URL, redisAnswers } from "./helpers/redis";
 
 const available = await redisAnswers();
@@ -19,9 +19,12 @@ describe.skipIf(!available)("two API instances sharing PostgreSQL/PGlite and Red
     await b.close();
   });
 
+  // a client address of its own, so counters left in Redis by other runs and other tests do not matter
+  const ownAddress = () =>
+    `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
   it("counts sign-in attempts across instances", async () => {
-    // a client address of its own, so earlier runs' counters in Redis do not matter
-    const remoteAddress = `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const remoteAddress = ownAddress();
     const attempt = (t: TestContext) =>
       t.request({
         method: "POST",
@@ -35,7 +38,17 @@ describe.skipIf(!available)("two API instances sharing PostgreSQL/PGlite and Red
   });
 
   it("a session started on one instance works on the other, and logout on one ends it on both", async () => {
-    const user = await a.createUser();
+    const { email } = await a.createUser({ status: "PENDING" }); // no sign-in yet
+    await a.app.deps.services.users.update((await a.app.deps.services.users.findByEmail(email))?.id ?? "", {
+      status: "ACTIVE",
+    });
+    const login = await a.request({
+      method: "POST",
+      url: "/api/v1/user/authenticate",
+      remoteAddress: ownAddress(),
+      payload: { username: email, password: PASSWORD },
+    });
+    const user = { token: login.json().data.accessToken as string };
     expect((await b.request({ method: "GET", url: "/api/v1/user/me", token: user.token })).statusCode).toBe(
       200,
     );

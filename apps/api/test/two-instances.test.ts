@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestContext } from "./helpers/build";
-import { courseInput } from "./helpers/learning";
+import { buildTestApp, PASSWORD, type TestContext } from "./helpers/build";
+import { courseInput, courseWithLessons } from "./helpers/learning";
 import { redisAnswers, TEST_REDIS_URL } from "./helpers/redis";
 
 // Two API instances on one database, each with its own memory: what one writes, the other's
@@ -122,6 +122,91 @@ for (const bus of buses) {
         payload: { audio_source: { type: "server" } },
       });
       await expect.poll(csp).not.toContain("cdn.two.test");
+    });
+
+    // revocation: at once here, within a second there (polled; nothing sleeps)
+    const within = { timeout: 1000, interval: 20 };
+    const me = (t: TestContext, token: string) =>
+      t.request({ method: "GET", url: "/api/v1/user/me", token }).then((r) => r.statusCode);
+
+    it("a token revoked through one instance is refused by the other within a second: logout", async () => {
+      const user = await a.createUser();
+      expect(await me(b, user.token)).toBe(200);
+      expect(await me(b, user.token)).toBe(200); // now from b's memory
+      expect(
+        (await a.request({ method: "GET", url: "/api/v1/auth/logout", token: user.token })).statusCode,
+      ).toBe(200);
+      await expect.poll(() => me(b, user.token), within).toBe(401);
+    });
+
+    it("a password change through one instance ends the other sessions on the other instance", async () => {
+      const user = await a.createUser();
+      const other = await b.login(user.email, PASSWORD);
+      expect(await me(b, other)).toBe(200);
+      expect(await me(b, user.token)).toBe(200);
+      const changed = await a.request({
+        method: "POST",
+        url: "/api/v1/auth/change-password",
+        token: user.token,
+        payload: { currentPassword: PASSWORD, newPassword: "Another-pass2!" },
+      });
+      expect(changed.statusCode).toBe(200);
+      await expect.poll(() => me(b, other), within).toBe(401);
+      expect(await me(b, user.token)).toBe(200); // the session that changed it goes on
+    });
+
+    it("a role change or a disabled account through one instance applies on the other within a second", async () => {
+      const user = await a.createUser();
+      const staffList = () =>
+        b.request({ method: "GET", url: "/api/v1/courses", token: user.token }).then((r) => r.statusCode);
+      expect(await staffList()).toBe(403);
+      const update = (payload: object) =>
+        a.request({ method: "POST", url: `/api/v1/users/update/${user.id}`, token: admin, payload });
+      expect((await update({ role: "ADMIN" })).statusCode).toBe(200);
+      await expect.poll(staffList, within).toBe(200);
+      expect((await update({ role: "CUSTOMER" })).statusCode).toBe(200);
+      await expect.poll(staffList, within).toBe(403);
+      expect((await update({ status: "DISABLED" })).statusCode).toBe(200);
+      await expect.poll(() => me(b, user.token), within).toBe(401);
+    });
+
+    it("a subscription started through one instance opens the paid lessons on the other", async () => {
+      const fx = await courseWithLessons(a, admin);
+      const plan = await a.request({
+        method: "POST",
+        url: "/api/v1/plans",
+        token: admin,
+        payload: { name: "Premium", name_fr: "Premium", amount: 999, currency: "EUR", interval: "month" },
+      });
+      const user = await a.createUser();
+      const paidLocked = async () => {
+        const res = await b.request({
+          method: "GET",
+          url: `/api/v1/courses/${fx.course.id}/lessons`,
+          token: user.token,
+        });
+        return (res.json().data.lessons as { id: string; locked: boolean }[]).find((l) => l.id === fx.paid.id)
+          ?.locked;
+      };
+      expect(await paidLocked()).toBe(true);
+      const started = await a.request({
+        method: "POST",
+        url: "/api/v1/customer-plan",
+        token: user.token,
+        payload: { plan_id: plan.json().data.plan.id },
+      });
+      expect(started.statusCode).toBe(201);
+      const id = started.json().data.customerPlan.id as string;
+      expect(
+        (
+          await a.request({
+            method: "POST",
+            url: `/api/v1/customer-plan/demo/${id}/approve`,
+            token: user.token,
+          })
+        ).statusCode,
+      ).toBe(200);
+      await expect.poll(paidLocked, within).toBe(false);
     });
   });
 }

@@ -71,9 +71,39 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
   const maxEntries = opts.maxEntries ?? 2000;
   const rewarm = opts.rewarm ?? 32;
   const entries = new Map<string, Entry>();
+  // which entries each topic drops: a user's change must not walk every user's entries
+  const byTopic = new Map<ChangeTopic, Set<string>>();
   const pending = new Map<string, Pending>();
   const aliases = new Map<string, string>();
   let closed = false;
+
+  function keep(key: string, entry: Entry) {
+    if (entries.size >= maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) drop(oldest);
+    }
+    entries.set(key, entry);
+    for (const topic of entry.topics) {
+      let keys = byTopic.get(topic);
+      if (!keys) {
+        keys = new Set();
+        byTopic.set(topic, keys);
+      }
+      keys.add(key);
+    }
+  }
+
+  function drop(key: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    entries.delete(key);
+    for (const topic of entry.topics) {
+      const keys = byTopic.get(topic);
+      keys?.delete(key);
+      if (keys?.size === 0) byTopic.delete(topic);
+    }
+    return entry;
+  }
 
   function fetch(key: string, topics: readonly ChangeTopic[], load: () => Promise<CachedAnswer>) {
     const existing = pending.get(key);
@@ -84,13 +114,7 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
         // dropped meanwhile by a change: serve this answer to whoever waited, keep nothing
         if (pending.get(key) === slot) {
           pending.delete(key);
-          if (!closed) {
-            if (entries.size >= maxEntries) {
-              const oldest = entries.keys().next().value;
-              if (oldest !== undefined) entries.delete(oldest);
-            }
-            entries.set(key, { answer, topics, load });
-          }
+          if (!closed) keep(key, { answer, topics, load });
         }
         return answer;
       }),
@@ -105,17 +129,16 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
   const unsubscribe = opts.changes.subscribe((topic) => {
     const hit = (topics: readonly ChangeTopic[]) => topic === "*" || topics.includes(topic);
     const again: [string, Entry][] = [];
-    for (const [key, entry] of entries) {
-      if (!hit(entry.topics)) continue;
-      entries.delete(key);
-      again.push([key, entry]);
+    for (const key of topic === "*" ? [...entries.keys()] : [...(byTopic.get(topic) ?? [])]) {
+      const entry = drop(key);
+      if (entry) again.push([key, entry]);
     }
     for (const [key, slot] of pending) if (hit(slot.topics)) pending.delete(key);
     // the most recently computed ones are computed again now, not at the next visitor's expense
     // (after the other listeners of this change ran: the settings service drops its copy too)
     queueMicrotask(() => {
       if (closed) return;
-      for (const [key, entry] of again.slice(-rewarm)) {
+      for (const [key, entry] of rewarm > 0 ? again.slice(-rewarm) : []) {
         if (!entries.has(key)) fetch(key, entry.topics, entry.load).catch(() => undefined);
       }
     });
@@ -151,6 +174,7 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
       closed = true;
       unsubscribe();
       entries.clear();
+      byTopic.clear();
       pending.clear();
     },
   };

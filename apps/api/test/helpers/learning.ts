@@ -75,6 +75,8 @@ export async function makePremium(t: TestContext, userId: string) {
   await t.database.db
     .insert(customerPlans)
     .values({ userId, planId: plan.id, status: "ACTIVE", provider: "demo" });
+  // written behind the billing service's back: announce it as the service would
+  t.app.deps.changes.publish(`user:${userId}`);
 }
 
 export const courseInput = (over: Record<string, unknown> = {}) => ({

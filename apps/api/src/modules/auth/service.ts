@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { oneTimeTokens } from "../../db/schema";
 import type { Mailer } from "../../integrations/mail/mailer";
+import type { ChangeBus } from "../../lib/change-bus";
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from "../../lib/errors";
 import { createTransactionalMails, type TransactionalMails } from "../mail/transactional";
 import type { SettingsService } from "../settings/service";
@@ -27,6 +28,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Texts of the activation, welcome and reset mails; the built-in ones when absent. */
   mails?: TransactionalMails;
+  /** Told `user:<id>` after a reset ended a user's sessions. */
+  changes?: ChangeBus;
 }
 
 /** Runs after a successful password login (e.g. billing's subscription check); must not throw. */
@@ -237,6 +240,7 @@ export function createAuthService(deps: AuthDeps) {
         );
         await sessions.revokeAllForUser(user.id, "password_reset", undefined, tx);
       });
+      deps.changes?.publish(`user:${row.userId}`);
     },
 
     async changePassword(userId: string, sessionId: string, current: string, next: string) {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { refreshTokens, sessions } from "../../db/schema";
+import type { ChangeBus } from "../../lib/change-bus";
 import { unauthenticated } from "../../lib/errors";
 import { hashToken, randomToken, type TokenSigner } from "./tokens";
 
@@ -14,7 +15,12 @@ export interface IssuedTokens {
   sessionId: string;
 }
 
-export function createSessionService(db: Db, signer: TokenSigner, refreshTtlSeconds: number) {
+export function createSessionService(
+  db: Db,
+  signer: TokenSigner,
+  refreshTtlSeconds: number,
+  changes?: ChangeBus,
+) {
   async function issueRefresh(sessionId: string, tx: DbOrTx): Promise<string> {
     const token = randomToken();
     await tx.insert(refreshTokens).values({ sessionId, tokenHash: hashToken(token) });
@@ -68,7 +74,7 @@ export function createSessionService(db: Db, signer: TokenSigner, refreshTtlSeco
           await revoke(session.id, "refresh_token_reuse", tx);
           return {
             error: unauthenticated("Refresh token reused: session ended", "SESSION_REVOKED"),
-            revoked: true,
+            revoked: session.id,
           };
         }
         const used = await tx
@@ -91,6 +97,8 @@ export function createSessionService(db: Db, signer: TokenSigner, refreshTtlSeco
         };
       });
       if ("tokens" in outcome && outcome.tokens) return outcome.tokens;
+      // the whole family is revoked: every process must refuse its access tokens now
+      if ("revoked" in outcome && outcome.revoked) changes?.publish(`session:${outcome.revoked}`);
       throw outcome.error;
     },
 
@@ -102,6 +110,17 @@ export function createSessionService(db: Db, signer: TokenSigner, refreshTtlSeco
           and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
         );
       return Boolean(row);
+    },
+
+    /** The session if it is live (not revoked, not expired): whose it is and until when. */
+    async findLive(sessionId: string): Promise<{ userId: string; expiresAt: Date } | undefined> {
+      const [row] = await db
+        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(
+          and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+        );
+      return row;
     },
 
     async sessionOfRefreshToken(token: string): Promise<string | undefined> {

@@ -20,13 +20,19 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
         .setIssuer("parlons")
         .sign(key);
     },
-    async verify(token: string): Promise<AccessClaims> {
+    /** The claims, with `exp` (seconds since the epoch) for callers that remember verified tokens. */
+    async verify(token: string): Promise<AccessClaims & { exp: number }> {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: "parlons", algorithms: ["HS256"] });
-        if (payload.typ !== "access" || typeof payload.sub !== "string" || typeof payload.sid !== "string") {
+        if (
+          payload.typ !== "access" ||
+          typeof payload.sub !== "string" ||
+          typeof payload.sid !== "string" ||
+          typeof payload.exp !== "number"
+        ) {
           throw unauthenticated("Invalid access token", "TOKEN_INVALID");
         }
-        return { sub: payload.sub, sid: payload.sid };
+        return { sub: payload.sub, sid: payload.sid, exp: payload.exp };
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired)
           throw unauthenticated("Access token expired", "TOKEN_EXPIRED");

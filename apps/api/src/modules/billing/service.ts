@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
 import { customerPlans, payments, webhookEvents } from "../../db/schema";
 import type { PaymentProviders, ProviderSubscription } from "../../integrations/payments";
+import type { ChangeBus } from "../../lib/change-bus";
 import { badRequest, conflict, notFound, validationFailed } from "../../lib/errors";
 import type { EntitlementService } from "../entitlement/service";
 import type { NotificationService } from "../notifications/service";
@@ -25,6 +26,8 @@ export interface BillingDeps {
   notifications: Pick<NotificationService, "notify">;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Told `user:<id>` after a commit that changed a user's plan or subscription. */
+  changes?: ChangeBus;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -97,6 +100,8 @@ export function createBillingService(deps: BillingDeps) {
     if (premiumPlan && !customerPlanId) {
       await users.update(userId, { planId: await users.defaultPlanId(tx) }, tx);
     }
+    // inside a transaction, its owner tells after the commit
+    if (tx === db) deps.changes?.publish(`user:${userId}`);
   }
 
   /** Best effort, after the commit: the provider is told to stop billing subscriptions we ended. */
@@ -218,6 +223,7 @@ export function createBillingService(deps: BillingDeps) {
       await settle(current.userId, tx, now);
       return next;
     });
+    deps.changes?.publish(`user:${row.userId}`);
     await cancelAtProviders(toCancel);
     return row;
   }

@@ -80,9 +80,10 @@ export default async function courseRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       // what everyone may see (active courses) is kept in memory; staff reading an inactive one go to the database
-      const key = `courses:single:${request.params.id.toLowerCase()}`;
+      const ref = request.params.id;
+      const key = `courses:single:${ref.toLowerCase()}`;
       const answer = await publicCache.get(key, ["courses"], async () => {
-        const row = await courses.findByRef(request.params.id);
+        const row = await courses.findByRef(ref);
         return row?.active ? courseBodyOf({ data: { course: await courses.presentOne(row) } }) : null;
       });
       if (answer) {

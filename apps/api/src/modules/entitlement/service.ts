@@ -24,9 +24,9 @@ export function createEntitlementService(db: Db) {
       .from(users)
       .innerJoin(plans, eq(plans.id, users.planId))
       .where(eq(users.id, userId));
-    if (!current || current.amount <= 0) return { premiumPlan: false, customerPlanId: null };
+    if (!current || current.amount <= 0) return { premiumPlan: false, customerPlanId: null, until: null };
     const [row] = await tx
-      .select({ id: customerPlans.id })
+      .select({ id: customerPlans.id, status: customerPlans.status, accessUntil: customerPlans.accessUntil })
       .from(customerPlans)
       .where(
         and(
@@ -43,16 +43,28 @@ export function createEntitlementService(db: Db) {
       )
       .orderBy(desc(customerPlans.createdAt))
       .limit(1);
-    return { premiumPlan: true, customerPlanId: row?.id ?? null };
+    // a cancelled or suspended subscription opens everything until its paid time ends
+    const until = row && row.status !== "ACTIVE" ? row.accessUntil : null;
+    return { premiumPlan: true, customerPlanId: row?.id ?? null, until };
+  }
+
+  /** What the principal opens, and until when it may stay so without a change (null: no end known). */
+  async function accessWindow(
+    principal: Principal | null,
+    now = new Date(),
+  ): Promise<{ access: Access; until: Date | null }> {
+    if (!principal) return { access: "free", until: null };
+    if (principal.permissions.has(PERMISSIONS.lessonsManage)) return { access: "all", until: null };
+    const { customerPlanId, until } = await subscriptionOf(principal.id, now);
+    return customerPlanId ? { access: "all", until } : { access: "free", until: null };
   }
 
   return {
     subscriptionOf,
+    accessWindow,
 
     async accessOf(principal: Principal | null, now = new Date()): Promise<Access> {
-      if (!principal) return "free";
-      if (principal.permissions.has(PERMISSIONS.lessonsManage)) return "all";
-      return (await subscriptionOf(principal.id, now)).customerPlanId ? "all" : "free";
+      return (await accessWindow(principal, now)).access;
     },
 
     /** Whether a lesson opens for the given access level. */

@@ -106,6 +106,8 @@ describe("entitlement matrix: lesson data and audio bytes", () => {
       (await import("drizzle-orm"))
         .sql`update customer_plans set status = 'EXPIRED' where user_id = ${user.id}`,
     );
+    // a write behind the services' back is announced as the billing service announces its own
+    t.app.deps.changes.publish(`user:${user.id}`);
     const after = (await listAs(user.token)).lessons.find((l) => l.id === fx.paid.id) as Lesson;
     expect(after.locked).toBe(true);
     expect(after.audio).toBeNull();

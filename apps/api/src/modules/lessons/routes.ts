@@ -13,9 +13,11 @@ import {
   PERMISSIONS,
   uploadResponse,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ChangeTopic } from "../../lib/change-bus";
 import { forbidden, notFound } from "../../lib/errors";
+import { createResponseCache, JSON_TYPE, jsonBody } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
@@ -46,24 +48,60 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
     return course;
   }
 
-  /** Learners (and visitors) see the active lessons of an active course, with `locked` for their plan. */
-  async function listFor(request: FastifyRequest, courseId: string, learnerView: boolean) {
-    await visibleCourse(request, courseId);
+  /**
+   * Learners (and visitors) see the active lessons of an active course, with `locked` for their plan.
+   * The answer is kept serialised per viewer and course until the course, its lessons, the settings,
+   * the viewer (plan, roles) or their progress change, and at most for one window of the signed
+   * audio URLs (the signer rounds expiries to MEDIA_URL_TTL, so URLs are the same within a window).
+   */
+  const lists = createResponseCache({ changes: app.deps.changes, maxEntries: 10_000, rewarm: 0 });
+  app.addHook("onClose", async () => lists.close());
+  const listBody = jsonBody(lessonListResponse, base);
+  const urlWindowMs = app.deps.config.media.urlTtl * 1000;
+
+  async function listFor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    courseId: string,
+    learnerView: boolean,
+  ) {
     const viewer = await viewerOf(request);
-    const list = await lessons.list(courseId, viewer, { activeOnly: learnerView || !viewer.staff });
-    return { data: { lessons: list, access: viewer.access } };
+    const principal = request.principal; // the loader below must not hold on to the request
+    const activeOnly = learnerView || !viewer.staff;
+    const userId = viewer.userId;
+    const key = [
+      userId ?? "-",
+      courseId,
+      activeOnly,
+      viewer.staff,
+      viewer.access,
+      Math.floor(Date.now() / urlWindowMs),
+    ].join(":");
+    const topics: ChangeTopic[] = userId
+      ? ["courses", "settings", "roles", "plans", `user:${userId}`, `progress:${userId}`]
+      : ["courses", "settings"];
+    const answer = await lists.get(key, topics, async () => {
+      const course = await courses.findByRef(courseId);
+      if (!course || !canSeeCourse(principal, course)) return null;
+      const list = await lessons.list(course.id, viewer, { activeOnly });
+      return listBody({ data: { lessons: list, access: viewer.access } });
+    });
+    if (!answer) throw notFound("Course");
+    return reply.header("content-type", JSON_TYPE).send(answer.body);
   }
   const listSchema = {
     tags,
     params: courseIdParams,
     response: { 200: lessonListResponse, ...errors },
   };
-  app.get(base, { config: { access: access.publicViewer }, schema: listSchema }, (request) =>
-    listFor(request, request.params.courseId, false),
+  app.get(base, { config: { access: access.publicViewer }, schema: listSchema }, (request, reply) =>
+    listFor(request, reply, request.params.courseId, false),
   );
   // the spec's client lists the active lessons with a POST: the learner's view, even for staff
-  app.post(`${base}/active`, { config: { access: access.publicViewer }, schema: listSchema }, (request) =>
-    listFor(request, request.params.courseId, true),
+  app.post(
+    `${base}/active`,
+    { config: { access: access.publicViewer }, schema: listSchema },
+    (request, reply) => listFor(request, reply, request.params.courseId, true),
   );
 
   app.post(

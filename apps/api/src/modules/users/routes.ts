@@ -194,6 +194,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         if (role) await users.setRole(id, role, tx);
         return updated;
       });
+      app.deps.changes.publish(`user:${id}`);
       if (status && status !== "ACTIVE") await sessions.revokeAllForUser(id, "account_disabled");
       return { message: "User updated", data: { user: await users.present(row) } };
     },
