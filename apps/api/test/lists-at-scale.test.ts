@@ -168,3 +168,50 @@ describe("collections returned whole are bounded where they grow", () => {
     expect(role.json().code).toBe("LIMIT_REACHED");
   });
 });
+
+describe("learner dashboard: courses in progress in one query", () => {
+  it("lists the courses with progress, latest activity first, without the ones the learner may not see", async () => {
+    const make = async (title: string, active = true) =>
+      (
+        await t.request({
+          method: "POST",
+          url: "/api/v1/courses",
+          token: admin,
+          payload: courseInput({ title_fr: title, title_en: title, active }),
+        })
+      ).json().data.course as { id: string };
+    const older = await make("Plus ancien");
+    const newer = await make("Plus récent");
+    const hidden = await make("Retiré", false);
+    const me = await t.createUser();
+    const lessonOf = async (courseId: string) =>
+      (
+        await t.request({
+          method: "POST",
+          url: `/api/v1/courses/${courseId}/lessons`,
+          token: admin,
+          payload: { title_fr: "Une", title_en: "One", free: true },
+        })
+      ).json().data.lesson as { id: string };
+    for (const [course, hoursAgo] of [
+      [older, 2],
+      [hidden, 1],
+      [newer, 0],
+    ] as const) {
+      const lesson = await lessonOf(course.id);
+      // written directly: an inactive course takes no progress from learners any more
+      await t.database.db.execute(
+        sql`insert into lesson_progress (user_id, lesson_id, done, done_at, updated_at)
+            values (${me.id}, ${lesson.id}, true, now(), now() - make_interval(hours => ${hoursAgo}))`,
+      );
+    }
+    const progress = (
+      await t.request({ method: "GET", url: "/api/v1/courses/customer/progress", token: me.token })
+    ).json().data;
+    expect(progress.courses.map((c: { course: { id: string } }) => c.course.id)).toEqual([
+      newer.id,
+      older.id,
+    ]);
+    expect(progress.lessons_done_this_week).toBe(3);
+  });
+});

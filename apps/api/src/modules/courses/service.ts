@@ -5,7 +5,7 @@ import {
   type CourseUpdateBody,
   slugify,
 } from "@parlons/contract";
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { courses } from "../../db/schema";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
@@ -83,6 +83,14 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
     present,
     presentOne,
     get,
+
+    /** The courses of these ids that exist, in the order of `ids` (one query). */
+    async findByIds(ids: string[]): Promise<CourseRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select().from(courses).where(inArray(courses.id, ids));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
 
     /** By id or slug. */
     async findByRef(ref: string): Promise<CourseRow | undefined> {
