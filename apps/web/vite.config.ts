@@ -1,10 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { precompress } from "./build/precompress";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { "/api": { target: apiTarget, changeOrigin: true } },

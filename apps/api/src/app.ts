@@ -334,6 +334,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
 
-  await app.register(webPlugin, { dist: config.webDist ?? defaultWebDist });
+  await app.register(webPlugin, { dist: config.webDist ?? defaultWebDist, publicUrl: config.publicUrl });
   return app;
 }

@@ -10,3 +10,4 @@ export * from "./plans";
 export * from "./settings";
 export * from "./users";
 export * from "./validation";
+export * from "./web-routes";

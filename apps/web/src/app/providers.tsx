@@ -1,7 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider, theme } from "antd";
-import enUS from "antd/locale/en_US";
-import frFR from "antd/locale/fr_FR";
+// the ES build: antd/locale/* is CommonJS and drags the CommonJS pickers into the first chunk
+import enUS from "antd/es/locale/en_US";
+import frFR from "antd/es/locale/fr_FR";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { bindFeedback } from "../lib/feedback";

@@ -1,5 +1,7 @@
+import { matchWebRoute } from "@parlons/contract";
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
+import { routes as routesByName } from "./paths";
 import { appRouteTree } from "./router";
 
 /** Spec §2 routes, with sample ids. */
@@ -68,6 +70,45 @@ describe("route map", () => {
   it("sends unknown pages to the not-found page of their language", () => {
     expect(leaf("/nope")).toEqual({ root: "/", last: "*" });
     expect(leaf("/en/nope/deeper")).toEqual({ root: "/en", last: "*" });
+  });
+});
+
+describe("the server's route list (matchWebRoute)", () => {
+  const known = [
+    ...SPEC_ROUTES,
+    "/events",
+    "/events/7",
+    "/events/manage",
+    "/configs",
+    "/user/CREATE",
+    "/courses/7/",
+  ];
+  it.each(known)("%s is known in both locales, as the router says", (path) => {
+    expect(leaf(path).last).not.toBe("*");
+    expect(matchWebRoute(path)).toMatchObject({ lang: "fr" });
+    expect(matchWebRoute(path === "/" ? "/en" : `/en${path}`)).toMatchObject({ lang: "en" });
+  });
+
+  it.each(["/nope", "/en/nope/deeper", "/fr/courses", "/courses/7/lessons/3/more", "/en/en"])(
+    "%s is unknown to both",
+    (path) => {
+      expect(leaf(path).last).toBe("*");
+      expect(matchWebRoute(path)).toBeNull();
+    },
+  );
+
+  it("picks the route the router renders", () => {
+    for (const path of [
+      "/courses/more",
+      "/courses/7",
+      "/en/courses/7/lessons",
+      "/events/manage",
+      "/User/edit/4",
+    ]) {
+      const match = matchWebRoute(path);
+      expect(match && routesByName[match.name]).toBe(leaf(path).last);
+    }
+    expect(matchWebRoute("/en/courses/a%20b")).toEqual({ lang: "en", name: "course", params: { id: "a b" } });
   });
 });
 

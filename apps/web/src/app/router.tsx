@@ -4,11 +4,9 @@ import { createBrowserRouter, type RouteObject, useParams } from "react-router";
 import { ComingSoon } from "../components/coming-soon";
 import { FullPageSpinner } from "../components/full-page-spinner";
 import { NotFoundPage } from "../components/not-found";
-import { LoginPage } from "../features/auth/pages/login-page";
 import { HomePage } from "../features/site/pages/home-page";
 import { type Lang, localizePath } from "../lib/locale-path";
 import { GuestOnly, RequireAuth, RequirePermission } from "./guards";
-import { AppLayout } from "./layouts/app-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { LegacyRedirect, LocaleRoot, RootRedirect } from "./locale-root";
 import { routes } from "./paths";
@@ -20,6 +18,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pi
 }
 
 const auth = {
+  login: () => import("../features/auth/pages/login-page"),
   forgot: () => import("../features/auth/pages/forgot-password-page"),
   reset: () => import("../features/auth/pages/reset-password-page"),
   activate: () => import("../features/auth/pages/activate-page"),
@@ -84,8 +83,8 @@ const publicRoutes: RouteObject[] = [
       (m) => m.ContactPage,
     ),
   },
-  { path: routes.login, element: <LoginPage /> },
-  { path: routes.loginCallback, element: <LoginPage /> },
+  { path: routes.login, ...page(auth.login, (m) => m.LoginPage) },
+  { path: routes.loginCallback, ...page(auth.login, (m) => m.LoginPage) },
   { path: routes.logout, ...page(auth.logout, (m) => m.LogoutPage) },
   { path: routes.activate, ...page(auth.activate, (m) => m.ActivatePage) },
   {
@@ -198,12 +197,17 @@ function localeRoutes(lang: Lang): RouteObject {
     children: [
       { element: <PublicLayout />, children: [{ errorElement: <RouteError />, children: publicRoutes }] },
       {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
-        children: [{ errorElement: <RouteError />, children: appRoutes }],
+        element: <RequireAuth />,
+        children: [
+          {
+            // the signed-in shell (menu, notifications) is its own chunk: visitors never load it
+            ...page(
+              () => import("./layouts/app-layout"),
+              (m) => m.AppLayout,
+            ),
+            children: [{ errorElement: <RouteError />, children: appRoutes }],
+          },
+        ],
       },
     ],
   };
