@@ -8,13 +8,14 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const SKIP = new Set(["node_modules", "dist", ".turbo", "coverage", "test-results"]);
+const SKIP = new Set(["node_modules", "dist", "dist-server", ".turbo", "coverage", "test-results"]);
 
 /** What each build reads and writes, relative to the repository's root. */
 export const targets = {
   web: {
     inputs: ["apps/web", "packages/contract/src", "package-lock.json"],
-    output: "apps/web/dist/index.html",
+    // the server renderer is written last: present and newer than the sources means a whole build
+    output: "apps/web/dist-server/entry-server.js",
     stamp: "apps/web/dist/.sources",
     workspace: "@parlons/web",
   },

@@ -88,6 +88,9 @@ if (want("bench")) {
     if (count("fail") === 0) totals.failed += 1;
   }
 }
+// One production build, before the API suite (its server-render tests use the real web build)
+// and the e2e suite (which runs `npm start` on it).
+if ((want("api") || want("e2e")) && sh("npm", ["run", "build"]) !== 0) failures.push("build");
 if (want("api")) vitestSuite(process.env.DATABASE_URL ? "api-postgres" : "api", "apps/api");
 
 if (want("e2e")) {
@@ -102,7 +105,6 @@ if (want("e2e")) {
       totals.failed += 1;
     } else totals.skipped += 1;
   } else {
-    if (sh("npm", ["run", "build"]) !== 0) failures.push("build");
     const out = path.join(resultsDir, "e2e.json");
     const status = sh("npx", ["playwright", "test"], {
       cwd: path.join(root, "e2e"),

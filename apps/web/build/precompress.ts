@@ -10,8 +10,10 @@ const MIN_BYTES = 512;
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else yield full;
+    // .vite/ holds the build manifest, read by the server, never sent compressed
+    if (entry.isDirectory()) {
+      if (entry.name !== ".vite") yield* files(full);
+    } else yield full;
   }
 }
 

@@ -103,6 +103,17 @@ export type WebRouteName = keyof typeof routes;
 /** Public pages (unprefixed) that search engines should index: in the sitemap, in both languages. */
 export const PUBLIC_PAGES = ["/", "/courses", "/pricing", "/faqs", "/contact", "/events"] as const;
 
+/** Public pages that arrive rendered by the server (with their data), then hydrate. */
+export const SERVER_RENDERED_ROUTES: readonly WebRouteName[] = [
+  "home",
+  "courses",
+  "coursesMore",
+  "course",
+  "pricing",
+  "faqs",
+  "contact",
+];
+
 /** Pages behind sign-in or for staff only, and the account flows: never indexed (robots.txt). */
 export const PRIVATE_ROUTES: readonly WebRouteName[] = [
   "login",

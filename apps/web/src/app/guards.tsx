@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Forbidden } from "../components/forbidden";
+import { FullPageSpinner } from "../components/full-page-spinner";
 import { langFromPath, localizePath } from "../lib/locale-path";
 import { loginPathFor } from "../lib/redirect";
 import { hasPermission, isAdmin, useSession } from "../lib/session";
@@ -9,6 +10,8 @@ import { hasPermission, isAdmin, useSession } from "../lib/session";
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
+  // a server-rendered page starts before the session is restored
+  if (status === "loading") return <FullPageSpinner label="" />;
   if (status !== "authenticated") {
     const here = location.pathname + location.search + location.hash;
     return <Navigate to={loginPathFor(here, langFromPath(location.pathname))} replace />;
@@ -20,6 +23,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 export function GuestOnly({ children }: { children?: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
+  if (status === "loading") return <FullPageSpinner label="" />;
   if (status === "authenticated") {
     return <Navigate to={localizePath("/dashboard", langFromPath(location.pathname))} replace />;
   }

@@ -29,7 +29,6 @@ export function LocaleRoot({ lang }: { lang: Lang }) {
   useEffect(() => {
     if (!ready) return;
     document.documentElement.lang = lang;
-    setMeta("description", t("common:meta.description"));
     setMeta("keywords", t("common:meta.keywords"));
   }, [ready, lang, t]);
 

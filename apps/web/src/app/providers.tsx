@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider, theme } from "antd";
 // the ES build: antd/locale/* is CommonJS and drags the CommonJS pickers into the first chunk
 import enUS from "antd/es/locale/en_US";
@@ -42,10 +42,11 @@ function FeedbackBridge() {
   return null;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `client`: the server renderer's own, one per page; the browser's shared one otherwise. */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   const { i18n } = useTranslation();
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ConfigProvider locale={i18n.language === "en" ? enUS : frFR} theme={appTheme}>
         <AntApp>
           <FeedbackBridge />

@@ -1,6 +1,6 @@
 import { PERMISSIONS } from "@parlons/contract";
 import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject, useParams } from "react-router";
+import { createBrowserRouter, matchRoutes, type RouteObject, useParams } from "react-router";
 import { ComingSoon } from "../components/coming-soon";
 import { FullPageSpinner } from "../components/full-page-spinner";
 import { NotFoundPage } from "../components/not-found";
@@ -217,4 +217,19 @@ export const appRouteTree: RouteObject[] = [localeRoutes("en"), localeRoutes("fr
 
 export function createAppRouter() {
   return createBrowserRouter(appRouteTree);
+}
+
+/**
+ * Loads the lazy routes a URL renders, before the router is created: hydrating a server-rendered
+ * page must render the same page at once, not a fallback while its chunk loads.
+ */
+export async function preloadRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(appRouteTree, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
 }

@@ -28,8 +28,12 @@ export function getSession(): Session {
   return session;
 }
 
+/** What the server renders (and hydration first renders): the session is not known yet. */
+const UNKNOWN_SESSION: Session = { status: "loading", user: null };
+const serverSession = () => UNKNOWN_SESSION;
+
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(subscribe, getSession, serverSession);
 }
 
 export function isAdmin(user: CurrentUser | null | undefined): boolean {

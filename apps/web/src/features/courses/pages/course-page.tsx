@@ -33,7 +33,10 @@ export function CoursePage() {
   const { user } = useSession();
   const course = useQuery(courseQuery(id));
   const lessons = useQuery(lessonsQuery(course.data?.id));
-  usePageTitle(course.data ? courseTitle(course.data, lang) : t("common:pages.courseDetail"));
+  usePageTitle(
+    course.data ? courseTitle(course.data, lang) : t("common:pages.courseDetail"),
+    course.data ? courseDescription(course.data, lang) : undefined,
+  );
 
   if (course.error instanceof ApiError && course.error.status === 404) return <NotFoundPage />;
   if (!course.data) {

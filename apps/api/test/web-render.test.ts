@@ -1,0 +1,177 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestContext } from "./helpers/build";
+import { courseInput } from "./helpers/learning";
+
+/** The real web build: the server renderer is the web app's own code. Built here when missing. */
+const webDir = path.resolve(import.meta.dirname, "../../web");
+const dist = path.join(webDir, "dist");
+
+function ensureWebBuild() {
+  if (
+    existsSync(path.join(webDir, "dist-server", "entry-server.js")) &&
+    existsSync(path.join(dist, "index.html"))
+  )
+    return;
+  const build = spawnSync("npm", ["run", "build"], { cwd: webDir, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("npm run build (web) failed");
+}
+
+let t: TestContext;
+let admin: string;
+let course: { id: string; slug: string };
+
+beforeAll(async () => {
+  ensureWebBuild();
+  t = await buildTestApp({ env: { WEB_DIST: dist } });
+  admin = await t.adminToken();
+  course = (
+    await t.request({
+      method: "POST",
+      url: "/api/v1/courses",
+      token: admin,
+      payload: courseInput({
+        title_fr: "Portugais du marché",
+        title_en: "Market Portuguese",
+        description_fr: "Acheter des fruits à Lisbonne",
+        description_en: "Buying fruit in Lisbon",
+        popular: true,
+      }),
+    })
+  ).json().data.course;
+}, 600_000);
+afterAll(() => t.close());
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.request({ method: "GET", url, headers });
+
+/** Every script is a file of the app or inert JSON: the CSP allows no inline script. */
+function expectNoInlineScript(html: string) {
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    expect(tag).toMatch(/\bsrc="|type="application\/json"/);
+  }
+}
+
+function ssrData(html: string) {
+  const json = html.match(/<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/)?.[1];
+  expect(json).toBeDefined();
+  return JSON.parse(json ?? "null") as { status: number; queries: { queries: { queryKey: unknown[] }[] } };
+}
+
+describe("server-rendered public pages", () => {
+  it("home, catalogue and course page carry their content, in French and English", async () => {
+    for (const [url, text] of [
+      ["/", "Portugais du marché"],
+      ["/en", "Market Portuguese"],
+      ["/courses", "Portugais du marché"],
+      ["/en/courses", "Market Portuguese"],
+      [`/courses/${course.id}`, "Acheter des fruits à Lisbonne"],
+      [`/en/courses/${course.id}`, "Buying fruit in Lisbon"],
+    ] as const) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      const root = res.body.slice(res.body.indexOf('<div id="root">'));
+      expect(root, url).toContain(text);
+      expect(res.body).toContain(`<html lang="${url.startsWith("/en") ? "en" : "fr"}">`);
+      expectNoInlineScript(res.body);
+      expect(ssrData(res.body).status).toBe(200);
+    }
+  });
+
+  it("pricing, FAQ and contact are rendered too", async () => {
+    for (const url of ["/pricing", "/en/faqs", "/contact"]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toMatch(/<div id="root"><.+/);
+    }
+  });
+
+  it("writes the course page's meta tags: title, description, canonical, hreflang, Open Graph", async () => {
+    const res = await page(`/en/courses/${course.id}`);
+    const head = res.body.slice(0, res.body.indexOf("</head>"));
+    const url = `http://parlons.test/en/courses/${course.id}`;
+    expect(head).toContain("<title>Market Portuguese · Parlons</title>");
+    expect(head).toContain('<meta name="description" content="Buying fruit in Lisbon">');
+    expect(head).toContain(`<link rel="canonical" href="${url}">`);
+    expect(head).toContain(`<link rel="alternate" hreflang="en" href="${url}">`);
+    expect(head).toContain(
+      `<link rel="alternate" hreflang="fr" href="http://parlons.test/courses/${course.id}">`,
+    );
+    expect(head).toContain(
+      `<link rel="alternate" hreflang="x-default" href="http://parlons.test/courses/${course.id}">`,
+    );
+    expect(head).toContain('<meta property="og:title" content="Market Portuguese · Parlons">');
+    expect(head).toContain(`<meta property="og:url" content="${url}">`);
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head.match(/name="description"/g)).toHaveLength(1);
+    // antd's styles for the page are in the head, so that the first paint is styled
+    expect(head).toMatch(/<style[^>]*>[^<]*\.ant-/);
+  });
+
+  it("hands the API data it used to the browser", async () => {
+    const res = await page(`/courses/${course.id}`);
+    const keys = ssrData(res.body).queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(JSON.stringify(["courses", "single", course.id]));
+  });
+
+  it("shows a staff edit to the next visitor", async () => {
+    const before = await page("/en/courses");
+    expect(before.body).toContain("Market Portuguese");
+    const edit = await t.request({
+      method: "PUT",
+      url: `/api/v1/courses/${course.id}`,
+      token: admin,
+      payload: {
+        ...courseInput({ title_fr: "Portugais du marché", description_fr: "Acheter des fruits à Lisbonne" }),
+        title_en: "Harbour Portuguese",
+        description_en: "Buying fruit in Lisbon",
+        popular: true,
+      },
+    });
+    expect(edit.statusCode).toBe(200);
+    for (const url of ["/en/courses", "/en", `/en/courses/${course.id}`]) {
+      const after = await page(url);
+      expect(after.body, url).toContain("Harbour Portuguese");
+      expect(after.body, url).not.toContain("Market Portuguese");
+    }
+  });
+
+  it("sends the same page compressed: brotli, gzip or none, with Vary and an ETag", async () => {
+    const plain = await page("/en/pricing", { "accept-encoding": "identity" });
+    const br = await page("/en/pricing", { "accept-encoding": "gzip, deflate, br" });
+    const gz = await page("/en/pricing", { "accept-encoding": "gzip" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    for (const res of [plain, br, gz]) {
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+    }
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const etag = String(plain.headers.etag);
+    expect((await page("/en/pricing", { "if-none-match": etag })).statusCode).toBe(304);
+  });
+});
+
+describe("not-found pages", () => {
+  it.each([
+    ["/nimporte-quoi", "fr", "Cette page est introuvable"],
+    ["/en/nothing-here", "en", "This page could not be found"],
+    ["/courses/no-such-course", "fr", "Cette page est introuvable"],
+    ["/en/courses/no-such-course", "en", "This page could not be found"],
+  ])("%s answers 404 with the not-found page in %s", async (url, lang, title) => {
+    const res = await page(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain(`<html lang="${lang}">`);
+    expect(res.body.slice(res.body.indexOf('<div id="root">'))).toContain(title);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(ssrData(res.body).status).toBe(404);
+  });
+});

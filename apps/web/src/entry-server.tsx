@@ -1,0 +1,97 @@
+/**
+ * The server renderer of the public pages (built by `vite build --ssr` into dist-server/ and
+ * imported by the API process): the page's markup, antd's styles for it, its title and
+ * description, and the API data it used, for the browser to hydrate without fetching again.
+ */
+import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
+import { langFromPath, localizePath } from "@parlons/contract";
+import { dehydrate, QueryClient } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { Providers } from "./app/providers";
+import { appRouteTree } from "./app/router";
+import { type ApiTransport, setApiTransport } from "./lib/api";
+import { initI18n, setLanguage } from "./lib/i18n";
+import { collectPageHead, type PageHead } from "./lib/page-head";
+import { type ServerRender, serverRenderJson } from "./lib/server-render";
+
+export type { ApiTransport };
+
+export interface RenderedPage {
+  lang: "fr" | "en";
+  /** The markup inside `#root`. */
+  html: string;
+  /** antd's `<style>` elements for that markup. */
+  styles: string;
+  head: Required<PageHead>;
+  /** The JSON text of the `#ssr-data` element. */
+  data: string;
+}
+
+/** The module of each server-rendered route, whose chunk (and CSS) the page links in its head. */
+export const routeModules: Record<string, string> = {
+  courses: "src/features/courses/pages/catalog-page.tsx",
+  coursesMore: "src/features/courses/pages/catalog-page.tsx",
+  course: "src/features/courses/pages/course-page.tsx",
+  pricing: "src/features/billing/pages/pricing-page.tsx",
+  faqs: "src/features/site/pages/faq-page.tsx",
+  contact: "src/features/site/pages/contact-page.tsx",
+};
+
+initI18n("/");
+const handler = createStaticHandler(appRouteTree);
+/** Each pass renders, then fetches the queries it left pending; pages need one or two. */
+const MAX_PASSES = 4;
+
+/**
+ * Renders `url` (path and query). `transport` answers the API calls the page makes; `status`
+ * is the HTTP status the server decided (404 for a page or course that does not exist).
+ * One render at a time: the API transport and the UI language are process-wide.
+ */
+export async function render(url: string, transport: ApiTransport, status: number): Promise<RenderedPage> {
+  setApiTransport(transport);
+  const lang = langFromPath(url);
+  // A page the server found missing (an unknown course too) shows the router's not-found page.
+  const target = status === 404 ? localizePath("/404", lang) : url;
+  const context = await handler.query(new Request(new URL(target, "http://parlons.invalid")));
+  if (context instanceof Response) throw new Error(`the route of ${url} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+
+  let html = "";
+  let cache = createCache();
+  const head: PageHead = {};
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    cache = createCache();
+    setLanguage(lang);
+    collectPageHead(head);
+    try {
+      html = renderToString(
+        <StrictMode>
+          <StyleProvider cache={cache}>
+            <Providers client={client}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </Providers>
+          </StyleProvider>
+        </StrictMode>,
+      );
+    } finally {
+      collectPageHead(null);
+    }
+    const pending = client
+      .getQueryCache()
+      .findAll({ predicate: (q) => q.state.status === "pending" && q.state.fetchStatus === "idle" });
+    if (pending.length === 0) break;
+    await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
+  }
+
+  const data: ServerRender = { status, queries: dehydrate(client) };
+  return {
+    lang,
+    html,
+    styles: extractStyle(cache),
+    head: { title: head.title ?? "Parlons", description: head.description ?? "" },
+    data: serverRenderJson(data),
+  };
+}
