@@ -45,6 +45,9 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => t.close());
 
+/** Rendering is CPU work (one to two React renders per page): budget for a loaded machine, not a speed check. */
+const RENDERS = 180_000;
+
 const page = (url: string, headers: Record<string, string> = {}) =>
   t.request({ method: "GET", url, headers });
 
@@ -77,11 +80,12 @@ describe("server-rendered public pages", () => {
       expect(res.headers["cache-control"]).toBe("no-cache");
       const root = res.body.slice(res.body.indexOf('<div id="root">'));
       expect(root, url).toContain(text);
+      expect(root, url).toMatch(/^<div id="root"><div /);
       expect(res.body).toContain(`<html lang="${url.startsWith("/en") ? "en" : "fr"}">`);
       expectNoInlineScript(res.body);
       expect(ssrData(res.body).status).toBe(200);
     }
-  });
+  }, RENDERS);
 
   it("pricing, FAQ and contact are rendered too", async () => {
     for (const url of ["/pricing", "/en/faqs", "/contact"]) {
@@ -89,7 +93,7 @@ describe("server-rendered public pages", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toMatch(/<div id="root"><.+/);
     }
-  });
+  }, RENDERS);
 
   it("writes the course page's meta tags: title, description, canonical, hreflang, Open Graph", async () => {
     const res = await page(`/en/courses/${course.id}`);
@@ -139,7 +143,7 @@ describe("server-rendered public pages", () => {
       expect(after.body, url).toContain("Harbour Portuguese");
       expect(after.body, url).not.toContain("Market Portuguese");
     }
-  });
+  }, RENDERS);
 
   it("sends the same page compressed: brotli, gzip or none, with Vary and an ETag", async () => {
     const plain = await page("/en/pricing", { "accept-encoding": "identity" });
@@ -173,5 +177,5 @@ describe("not-found pages", () => {
     expect(res.body.slice(res.body.indexOf('<div id="root">'))).toContain(title);
     expect(res.body).toContain('<meta name="robots" content="noindex">');
     expect(ssrData(res.body).status).toBe(404);
-  });
+  }, RENDERS);
 });

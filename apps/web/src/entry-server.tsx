@@ -22,7 +22,7 @@ export interface RenderedPage {
   lang: "fr" | "en";
   /** The markup inside `#root`. */
   html: string;
-  /** antd's `<style>` elements for that markup. */
+  /** For the head: the preloads React found and antd's `<style>` elements for that markup. */
   styles: string;
   head: Required<PageHead>;
   /** The JSON text of the `#ssr-data` element. */
@@ -86,11 +86,13 @@ export async function render(url: string, transport: ApiTransport, status: numbe
     await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
   }
 
+  // React writes the preloads it finds (the logo) first in the markup: they belong in the head
+  const preloads = /^(?:<link [^>]*\/>)+/.exec(html)?.[0] ?? "";
   const data: ServerRender = { status, queries: dehydrate(client) };
   return {
     lang,
-    html,
-    styles: extractStyle(cache),
+    html: html.slice(preloads.length),
+    styles: preloads + extractStyle(cache),
     head: { title: head.title ?? "Parlons", description: head.description ?? "" },
     data: serverRenderJson(data),
   };

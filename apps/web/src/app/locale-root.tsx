@@ -53,7 +53,10 @@ export function LocaleRoot({ lang }: { lang: Lang }) {
 export function RootRedirect({ children }: { children: ReactNode }) {
   const location = useLocation();
   // Only on the first page load, as the server does: in-app links to `/` stay in French.
-  if (location.key === "default" && savedLang() === "en") return <Navigate to="/en" replace />;
+  // Only at `/` itself: under `/en` there is nowhere to go (and the server rendered the page).
+  if (location.key === "default" && location.pathname === "/" && savedLang() === "en") {
+    return <Navigate to="/en" replace />;
+  }
   return children;
 }
 
