@@ -65,35 +65,43 @@ function ssrData(html: string) {
 }
 
 describe("server-rendered public pages", () => {
-  it("home, catalogue and course page carry their content, in French and English", async () => {
-    for (const [url, text] of [
-      ["/", "Portugais du marché"],
-      ["/en", "Market Portuguese"],
-      ["/courses", "Portugais du marché"],
-      ["/en/courses", "Market Portuguese"],
-      [`/courses/${course.id}`, "Acheter des fruits à Lisbonne"],
-      [`/en/courses/${course.id}`, "Buying fruit in Lisbon"],
-    ] as const) {
-      const res = await page(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers["content-type"]).toMatch(/text\/html/);
-      expect(res.headers["cache-control"]).toBe("no-cache");
-      const root = res.body.slice(res.body.indexOf('<div id="root">'));
-      expect(root, url).toContain(text);
-      expect(root, url).toMatch(/^<div id="root"><div /);
-      expect(res.body).toContain(`<html lang="${url.startsWith("/en") ? "en" : "fr"}">`);
-      expectNoInlineScript(res.body);
-      expect(ssrData(res.body).status).toBe(200);
-    }
-  }, RENDERS);
+  it(
+    "home, catalogue and course page carry their content, in French and English",
+    async () => {
+      for (const [url, text] of [
+        ["/", "Portugais du marché"],
+        ["/en", "Market Portuguese"],
+        ["/courses", "Portugais du marché"],
+        ["/en/courses", "Market Portuguese"],
+        [`/courses/${course.id}`, "Acheter des fruits à Lisbonne"],
+        [`/en/courses/${course.id}`, "Buying fruit in Lisbon"],
+      ] as const) {
+        const res = await page(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers["content-type"]).toMatch(/text\/html/);
+        expect(res.headers["cache-control"]).toBe("no-cache");
+        const root = res.body.slice(res.body.indexOf('<div id="root">'));
+        expect(root, url).toContain(text);
+        expect(root, url).toMatch(/^<div id="root"><div /);
+        expect(res.body).toContain(`<html lang="${url.startsWith("/en") ? "en" : "fr"}">`);
+        expectNoInlineScript(res.body);
+        expect(ssrData(res.body).status).toBe(200);
+      }
+    },
+    RENDERS,
+  );
 
-  it("pricing, FAQ and contact are rendered too", async () => {
-    for (const url of ["/pricing", "/en/faqs", "/contact"]) {
-      const res = await page(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toMatch(/<div id="root"><.+/);
-    }
-  }, RENDERS);
+  it(
+    "pricing, FAQ and contact are rendered too",
+    async () => {
+      for (const url of ["/pricing", "/en/faqs", "/contact"]) {
+        const res = await page(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toMatch(/<div id="root"><.+/);
+      }
+    },
+    RENDERS,
+  );
 
   it("writes the course page's meta tags: title, description, canonical, hreflang, Open Graph", async () => {
     const res = await page(`/en/courses/${course.id}`);
@@ -123,27 +131,34 @@ describe("server-rendered public pages", () => {
     expect(keys).toContain(JSON.stringify(["courses", "single", course.id]));
   });
 
-  it("shows a staff edit to the next visitor", async () => {
-    const before = await page("/en/courses");
-    expect(before.body).toContain("Market Portuguese");
-    const edit = await t.request({
-      method: "PUT",
-      url: `/api/v1/courses/${course.id}`,
-      token: admin,
-      payload: {
-        ...courseInput({ title_fr: "Portugais du marché", description_fr: "Acheter des fruits à Lisbonne" }),
-        title_en: "Harbour Portuguese",
-        description_en: "Buying fruit in Lisbon",
-        popular: true,
-      },
-    });
-    expect(edit.statusCode).toBe(200);
-    for (const url of ["/en/courses", "/en", `/en/courses/${course.id}`]) {
-      const after = await page(url);
-      expect(after.body, url).toContain("Harbour Portuguese");
-      expect(after.body, url).not.toContain("Market Portuguese");
-    }
-  }, RENDERS);
+  it(
+    "shows a staff edit to the next visitor",
+    async () => {
+      const before = await page("/en/courses");
+      expect(before.body).toContain("Market Portuguese");
+      const edit = await t.request({
+        method: "PUT",
+        url: `/api/v1/courses/${course.id}`,
+        token: admin,
+        payload: {
+          ...courseInput({
+            title_fr: "Portugais du marché",
+            description_fr: "Acheter des fruits à Lisbonne",
+          }),
+          title_en: "Harbour Portuguese",
+          description_en: "Buying fruit in Lisbon",
+          popular: true,
+        },
+      });
+      expect(edit.statusCode).toBe(200);
+      for (const url of ["/en/courses", "/en", `/en/courses/${course.id}`]) {
+        const after = await page(url);
+        expect(after.body, url).toContain("Harbour Portuguese");
+        expect(after.body, url).not.toContain("Market Portuguese");
+      }
+    },
+    RENDERS,
+  );
 
   it("sends the same page compressed: brotli, gzip or none, with Vary and an ETag", async () => {
     const plain = await page("/en/pricing", { "accept-encoding": "identity" });
@@ -170,12 +185,16 @@ describe("not-found pages", () => {
     ["/en/nothing-here", "en", "This page could not be found"],
     ["/courses/no-such-course", "fr", "Cette page est introuvable"],
     ["/en/courses/no-such-course", "en", "This page could not be found"],
-  ])("%s answers 404 with the not-found page in %s", async (url, lang, title) => {
-    const res = await page(url);
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain(`<html lang="${lang}">`);
-    expect(res.body.slice(res.body.indexOf('<div id="root">'))).toContain(title);
-    expect(res.body).toContain('<meta name="robots" content="noindex">');
-    expect(ssrData(res.body).status).toBe(404);
-  }, RENDERS);
+  ])(
+    "%s answers 404 with the not-found page in %s",
+    async (url, lang, title) => {
+      const res = await page(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain(`<html lang="${lang}">`);
+      expect(res.body.slice(res.body.indexOf('<div id="root">'))).toContain(title);
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+      expect(ssrData(res.body).status).toBe(404);
+    },
+    RENDERS,
+  );
 });
