@@ -58,6 +58,7 @@ import errorsPlugin from "./plugins/errors";
 import { createFastPath } from "./plugins/fast-path";
 import openapiPlugin from "./plugins/openapi";
 import securityHeaders from "./plugins/security-headers";
+import textInput from "./plugins/text-input";
 import webPlugin from "./plugins/web";
 
 export interface BuildOptions {
@@ -315,6 +316,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(accessPlugin, { table: routeAccess });
+      await api.register(textInput);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);

@@ -253,7 +253,8 @@ beforeAll(async () => {
   owned["customer plan"] = customerPlan?.id as string;
   owned.profile = customer.id as string;
   owned.user = customer.id as string;
-});
+  // a loaded CI machine: several sign-ins (argon2) and the database opening
+}, 180_000);
 afterAll(() => t.close());
 
 describe("another customer's objects", () => {
