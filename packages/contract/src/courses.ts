@@ -55,18 +55,18 @@ export function parseTranscript(transcript: string | null | undefined): Transcri
 
 const text = (max: number) => z.string().trim().max(max);
 
-export const courseBody = z.object({
+const courseFields = {
   title_fr: text(200).min(1, "Title is required"),
   title_en: text(200).min(1, "Title is required"),
-  description_fr: text(10_000).default(""),
-  description_en: text(10_000).default(""),
+  description_fr: text(10_000),
+  description_en: text(10_000),
   target_language: targetLanguage,
   level: cefrLevel,
   /** A `file_path` answered by the media upload (type image), or null. */
-  cover: z.string().max(300).nullable().default(null),
-  active: z.boolean().default(false),
-  popular: z.boolean().default(false),
-  position: z.number().int().min(0).max(100_000).default(0),
+  cover: z.string().max(300).nullable(),
+  active: z.boolean(),
+  popular: z.boolean(),
+  position: z.number().int().min(0).max(100_000),
   /** Derived from title_fr when absent (spec's slug helper); made unique with -2, -3… */
   slug: z
     .string()
@@ -74,9 +74,23 @@ export const courseBody = z.object({
     .max(200)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and hyphens")
     .optional(),
+};
+
+export const courseBody = z.object({
+  ...courseFields,
+  description_fr: courseFields.description_fr.default(""),
+  description_en: courseFields.description_en.default(""),
+  cover: courseFields.cover.default(null),
+  active: courseFields.active.default(false),
+  popular: courseFields.popular.default(false),
+  position: courseFields.position.default(0),
 });
 export type CourseBody = z.infer<typeof courseBody>;
-export const courseUpdateBody = courseBody.partial();
+/**
+ * `PUT /v1/courses/{id}`: any subset of the fields; an omitted field keeps its stored value
+ * (built from the fields without their creation defaults, which `.partial()` would keep).
+ */
+export const courseUpdateBody = z.object(courseFields).partial();
 export type CourseUpdateBody = z.infer<typeof courseUpdateBody>;
 
 export const courseItem = z.object({
@@ -167,21 +181,33 @@ export const lessonAudioField = z
   .max(320)
   .regex(/^[a-z]+\/[A-Za-z0-9._-]+(?::\d+(?:\.\d+)?)?$/, "Expected an uploaded file path");
 
-export const lessonBody = z.object({
+const lessonFields = {
   title_fr: text(200).min(1, "Title is required"),
   title_en: text(200).min(1, "Title is required"),
-  text_fr: text(50_000).default(""),
-  text_en: text(50_000).default(""),
-  audio: lessonAudioField.nullable().default(null),
-  transcript: text(100_000).default(""),
-  links: lessonLinks.default([]),
-  free: z.boolean().default(false),
-  active: z.boolean().default(true),
+  text_fr: text(50_000),
+  text_en: text(50_000),
+  audio: lessonAudioField.nullable(),
+  transcript: text(100_000),
+  links: lessonLinks,
+  free: z.boolean(),
+  active: z.boolean(),
   /** Appended at the end when absent. */
   position: z.number().int().min(0).max(100_000).optional(),
+};
+
+export const lessonBody = z.object({
+  ...lessonFields,
+  text_fr: lessonFields.text_fr.default(""),
+  text_en: lessonFields.text_en.default(""),
+  audio: lessonFields.audio.default(null),
+  transcript: lessonFields.transcript.default(""),
+  links: lessonFields.links.default([]),
+  free: lessonFields.free.default(false),
+  active: lessonFields.active.default(true),
 });
 export type LessonBody = z.infer<typeof lessonBody>;
-export const lessonUpdateBody = lessonBody.partial();
+/** `PUT …/lessons/{id}`: any subset of the fields; an omitted field keeps its stored value. */
+export const lessonUpdateBody = z.object(lessonFields).partial();
 export type LessonUpdateBody = z.infer<typeof lessonUpdateBody>;
 
 /** `update-by-column`: one whitelisted column at a time. */

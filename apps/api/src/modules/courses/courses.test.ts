@@ -82,6 +82,26 @@ describe("courses CRUD (staff)", () => {
       description_en: "New",
       title_fr: "Espagnol pour débutants",
     });
+    await t.request({
+      method: "PUT",
+      url: `/api/v1/courses/${id}`,
+      token: admin,
+      payload: { active: true, popular: true, position: 7, description_fr: "Garde" },
+    });
+    const kept = await t.request({
+      method: "PUT",
+      url: `/api/v1/courses/${id}`,
+      token: admin,
+      payload: { title_en: "Kept" },
+    });
+    expect(kept.json().data.course).toMatchObject({
+      title_en: "Kept",
+      active: true,
+      popular: true,
+      position: 7,
+      description_fr: "Garde",
+      level: "B2",
+    });
     expect(
       (await t.request({ method: "PUT", url: `/api/v1/courses/${missing}`, token: admin, payload: {} }))
         .statusCode,

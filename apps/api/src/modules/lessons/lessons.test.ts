@@ -242,6 +242,31 @@ describe("lesson management (staff)", () => {
     });
     expect(await t.app.deps.services.media.storage.stat(first.file_path)).toBeNull();
     expect(await t.app.deps.services.media.storage.stat(second.file_path)).not.toBeNull();
+    // a change of one field keeps every other stored field (no creation default sneaks in)
+    await t.request({
+      method: "PUT",
+      url,
+      token: admin,
+      payload: {
+        free: true,
+        active: false,
+        transcript: "Bonjour",
+        text_fr: "Texte",
+        links: [{ label: "L", url: "https://example.org" }],
+      },
+    });
+    const kept = (await t.request({ method: "PUT", url, token: admin, payload: { title_fr: "A" } })).json()
+      .data.lesson;
+    expect(kept).toMatchObject({
+      title_fr: "A",
+      free: true,
+      active: false,
+      transcript: "Bonjour",
+      text_fr: "Texte",
+      links: [{ label: "L", url: "https://example.org" }],
+      audio_path: second.file_path,
+    });
+    expect(await t.app.deps.services.media.storage.stat(second.file_path)).not.toBeNull();
     expect((await t.request({ method: "PUT", url, token: freeUser.token, payload: {} })).statusCode).toBe(
       403,
     );
