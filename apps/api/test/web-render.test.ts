@@ -131,6 +131,24 @@ describe("server-rendered public pages", () => {
     expect(keys).toContain(JSON.stringify(["courses", "single", course.id]));
   });
 
+  it("asks the API only for what the page can name: a course's lessons once the course is known", async () => {
+    const asked: string[] = [];
+    const inject = t.app.inject.bind(t.app);
+    // records the API reads of the renderer (it reads through `app.inject`)
+    t.app.inject = ((opts: Parameters<typeof inject>[0]) => {
+      if (typeof opts === "object" && opts && "url" in opts) asked.push(String(opts.url));
+      return inject(opts as never);
+    }) as typeof t.app.inject;
+    try {
+      const res = await page(`/courses/${course.slug}?render=${Date.now()}`);
+      expect(res.statusCode).toBe(200);
+    } finally {
+      t.app.inject = inject as typeof t.app.inject;
+    }
+    expect(asked.some((u) => u.includes(`/v1/courses/${course.id}/lessons`))).toBe(true);
+    expect(asked.filter((u) => /undefined|\/courses\/\/lessons/.test(u))).toEqual([]);
+  });
+
   it(
     "shows a staff edit to the next visitor",
     async () => {

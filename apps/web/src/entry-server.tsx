@@ -5,7 +5,7 @@
  */
 import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { langFromPath, localizePath } from "@parlons/contract";
-import { dehydrate, QueryClient } from "@tanstack/react-query";
+import { dehydrate, type Query, QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
@@ -41,6 +41,15 @@ export const routeModules: Record<string, string> = {
 
 initI18n("/");
 const handler = createStaticHandler(appRouteTree);
+/**
+ * Whether the page's `useQuery` left this query enabled. No observer subscribes during a server
+ * render, so TanStack's own `isDisabled()` cannot tell: the options it was built with can.
+ */
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof enabled === "function" ? enabled(query) : enabled !== false;
+}
+
 /** Each pass renders, then fetches the queries it left pending; pages need one or two. */
 const MAX_PASSES = 4;
 
@@ -81,7 +90,11 @@ export async function render(url: string, transport: ApiTransport, status: numbe
     }
     const pending = client
       .getQueryCache()
-      .findAll({ predicate: (q) => q.state.status === "pending" && q.state.fetchStatus === "idle" });
+      .findAll({
+        // a disabled query (its input is not known yet, e.g. a course's lessons before the course)
+        // waits for the next pass, as in the browser
+        predicate: (q) => q.state.status === "pending" && q.state.fetchStatus === "idle" && isEnabled(q),
+      });
     if (pending.length === 0) break;
     await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
   }
