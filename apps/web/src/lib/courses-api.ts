@@ -183,28 +183,3 @@ export function lessonTitle(lesson: Pick<LessonItem, "title_fr" | "title_en">, l
 export function lessonText(lesson: Pick<LessonItem, "text_fr" | "text_en">, lang: Lang): string {
   return lang === "fr" ? lesson.text_fr || lesson.text_en : lesson.text_en || lesson.text_fr;
 }
-
-/** "1 h 05 min", "12 min", "45 s". */
-export function formatDuration(seconds: number, lang: Lang): string {
-  const s = Math.max(0, Math.round(seconds));
-  const unit = (value: number, u: "hour" | "minute" | "second") =>
-    new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB", {
-      style: "unit",
-      unit: u,
-      unitDisplay: "short",
-    }).format(value);
-  if (s < 60) return unit(s, "second");
-  const h = Math.floor(s / 3600);
-  const m = Math.round((s % 3600) / 60);
-  return h > 0 ? `${unit(h, "hour")} ${unit(m, "minute")}` : unit(m, "minute");
-}
-
-/** The name of a language code in the UI language ("anglais", "English"). */
-export function languageName(code: string, lang: Lang): string {
-  try {
-    const name = new Intl.DisplayNames([lang], { type: "language" }).of(code) ?? code;
-    return name;
-  } catch {
-    return code;
-  }
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { courseTitle, formatDuration, weekStart } from "./courses-api";
+import { courseTitle, weekStart } from "./courses-api";
+import { formatDuration } from "./format";
 import { parseUploadValue, uploadValue } from "./upload";
 
 describe("upload value (spec §3: path:duration)", () => {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { eventTitle, formatEventDates, placeChoices } from "./events-api";
+import { eventTitle, placeChoices } from "./events-api";
+import { formatDateRange } from "./format";
 
 describe("events helpers", () => {
   it("formats the dates of an event in the UI language", () => {
-    const fr = formatEventDates("2026-07-14T16:00:00Z", "2026-07-14T17:30:00Z", "fr", "Europe/Paris");
+    const fr = formatDateRange("2026-07-14T16:00:00Z", "2026-07-14T17:30:00Z", "fr", "Europe/Paris");
     expect(fr).toBe("mardi 14 juillet 2026, 18:00 – 19:30");
-    const en = formatEventDates("2026-07-14T16:00:00Z", "2026-07-14T17:30:00Z", "en", "Europe/London");
+    const en = formatDateRange("2026-07-14T16:00:00Z", "2026-07-14T17:30:00Z", "en", "Europe/London");
     expect(en).toBe("Tuesday, 14 July 2026, 17:00 – 18:30");
-    const days = formatEventDates("2026-07-14T16:00:00Z", "2026-07-15T08:00:00Z", "en", "UTC");
+    const days = formatDateRange("2026-07-14T16:00:00Z", "2026-07-15T08:00:00Z", "en", "UTC");
     expect(days).toBe("14 Jul 2026, 16:00 – 15 Jul 2026, 08:00");
   });
 

@@ -105,24 +105,6 @@ export function eventDescription(
     : event.description_en || event.description_fr;
 }
 
-const locales: Record<Lang, string> = { fr: "fr-FR", en: "en-GB" };
-
-/**
- * "mardi 14 juillet 2026, 18:00 – 19:00" (same day) or "14 juil. 2026, 18:00 – 15 juil. 2026, 10:00",
- * in the browser's time zone.
- */
-export function formatEventDates(startsAt: string, endsAt: string, lang: Lang, timeZone?: string): string {
-  const start = new Date(startsAt);
-  const end = new Date(endsAt);
-  const locale = locales[lang];
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone });
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone });
-  const both = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
-  if (day.format(start) === day.format(end))
-    return `${day.format(start)}, ${time.format(start)} – ${time.format(end)}`;
-  return `${both.format(start)} – ${both.format(end)}`;
-}
-
 /** Choices of the places picker: 1 to the smaller of the booking limit and the places left. */
 export function placeChoices(placesLeft: number, max: number): number[] {
   return Array.from({ length: Math.max(0, Math.min(max, placesLeft)) }, (_, i) => i + 1);

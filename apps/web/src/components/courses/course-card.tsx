@@ -3,9 +3,10 @@ import type { CourseItem } from "@parlons/contract";
 import { Card, Col, Row, Skeleton, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { courseTitle, formatDuration, languageName } from "../../lib/courses-api";
+import { courseTitle } from "../../lib/courses-api";
 import { useLang, useLocalePath } from "../../lib/use-locale";
 import "./courses.css";
+import { formatDuration, languageName } from "../../lib/format";
 
 /** A course in a grid: cover, title, level, language taught, lesson count, duration. */
 export function CourseCard({ course }: { course: CourseItem }) {

@@ -3,10 +3,11 @@ import type { LessonItem } from "@parlons/contract";
 import { Alert, List, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDuration, lessonTitle } from "../../lib/courses-api";
+import { lessonTitle } from "../../lib/courses-api";
 import { useLang, useLocalePath } from "../../lib/use-locale";
 import { ButtonLink } from "../button-link";
 import "./courses.css";
+import { formatDuration } from "../../lib/format";
 
 /** The lessons of a course as a learner sees them: open ones link to the player, locked ones show a lock. */
 export function LessonList({

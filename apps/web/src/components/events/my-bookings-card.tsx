@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Card, Empty, List, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { eventTitle, formatEventDates, myUpcomingBookingsQuery } from "../../lib/events-api";
+import { eventTitle, myUpcomingBookingsQuery } from "../../lib/events-api";
+import { formatDateRange } from "../../lib/format";
 import { useLang, useLocalePath } from "../../lib/use-locale";
 import { ButtonLink } from "../button-link";
 
@@ -40,7 +41,7 @@ export function MyBookingsCard() {
                 title={<Link to={to(`/events/${r.event_id}`)}>{eventTitle(r.event, lang)}</Link>}
                 description={
                   <Typography.Text type="secondary">
-                    {formatEventDates(r.event.starts_at, r.event.ends_at, lang)} ·{" "}
+                    {formatDateRange(r.event.starts_at, r.event.ends_at, lang)} ·{" "}
                     {t("events:booking.mine", { count: r.places })}
                   </Typography.Text>
                 }

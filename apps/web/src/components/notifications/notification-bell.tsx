@@ -5,7 +5,7 @@ import { Badge, Button, Empty, Flex, List, Popover, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { formatRelativeTime } from "../../lib/format";
+import { formatDateTime, formatRelativeTime } from "../../lib/format";
 import type { Lang } from "../../lib/locale-path";
 import { useLang, useLocalePath } from "../../lib/use-locale";
 import {
@@ -19,13 +19,8 @@ const pick = (data: NotificationItem["data"], fr: string, en: string, lang: Lang
   return value == null ? "" : String(value);
 };
 
-function formatDate(value: unknown, lang: Lang): string | null {
-  if (typeof value !== "string" || Number.isNaN(Date.parse(value))) return null;
-  return new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-  }).format(new Date(value));
-}
+const formatDate = (value: unknown, lang: Lang) =>
+  typeof value === "string" ? formatDateTime(value, lang, "long") : null;
 
 /** The message of a notification in the UI language, from its kind and parameters. */
 function useMessage() {

@@ -1,7 +1,8 @@
 import type { PlanInterval } from "@parlons/contract";
 import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../../lib/format";
 import { useLang } from "../../../lib/use-locale";
-import { formatPrice, intervalKey } from "../lib/billing-format";
+import { intervalKey } from "../lib/billing-format";
 
 /** "9,90 € / mois", or "Gratuit" for a zero price. */
 export function PlanPrice({
@@ -20,7 +21,7 @@ export function PlanPrice({
   if (amount <= 0) return <span className={className}>{t("billing:price.free")}</span>;
   return (
     <span className={className}>
-      <strong className="plan-price__amount">{formatPrice(amount, currency, lang)}</strong>{" "}
+      <strong className="plan-price__amount">{formatMoney(amount, currency, lang)}</strong>{" "}
       <span className="plan-price__interval">{t(intervalKey(interval))}</span>
     </span>
   );

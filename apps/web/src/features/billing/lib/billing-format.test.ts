@@ -1,43 +1,14 @@
 import { describe, expect, it } from "vitest";
-import {
-  canCancel,
-  checkoutTarget,
-  formatDate,
-  formatPrice,
-  intervalKey,
-  statusColor,
-} from "./billing-format";
+import { canCancel, checkoutTarget, intervalKey, statusColor } from "./billing-format";
 
 // Intl puts narrow no-break spaces in French numbers: compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
-
-describe("formatPrice", () => {
-  it("formats integer cents in the UI language", () => {
-    expect(plain(formatPrice(990, "EUR", "fr"))).toBe("9,90 €");
-    expect(formatPrice(990, "EUR", "en")).toBe("€9.90");
-    expect(plain(formatPrice(123456, "EUR", "fr"))).toBe("1 234,56 €");
-    expect(formatPrice(0, "USD", "en")).toBe("US$0.00");
-  });
-
-  it("falls back to the code when the currency is unknown to Intl", () => {
-    expect(plain(formatPrice(1500, "X1", "fr"))).toBe("15,00 X1");
-  });
-});
 
 describe("intervalKey", () => {
   it("names the billing namespace key of each interval", () => {
     expect(intervalKey("month")).toBe("billing:interval.month");
     expect(intervalKey("year")).toBe("billing:interval.year");
     expect(intervalKey("once")).toBe("billing:interval.once");
-  });
-});
-
-describe("formatDate", () => {
-  it("formats an ISO date as a long date, or null", () => {
-    expect(formatDate("2026-03-05T10:00:00.000Z", "fr")).toBe("5 mars 2026");
-    expect(formatDate("2026-03-05T10:00:00.000Z", "en")).toBe("5 March 2026");
-    expect(formatDate(null, "fr")).toBeNull();
-    expect(formatDate("not a date", "en")).toBeNull();
   });
 });
 

@@ -1,29 +1,8 @@
 import type { CustomerPlanStatus, PlanInterval } from "@parlons/contract";
-import { formatMoney } from "../../../lib/format";
-import type { Lang } from "../../../lib/locale-path";
-
-const LOCALES: Record<Lang, string> = { fr: "fr-FR", en: "en-GB" };
-
-/** A price from integer cents, in the UI language ("9,90 €" / "€9.90"); an unknown currency code still reads well. */
-export function formatPrice(cents: number, currency: string, lang: Lang): string {
-  try {
-    return formatMoney(cents, currency, lang);
-  } catch {
-    return `${new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 2 }).format(cents / 100)} ${currency}`;
-  }
-}
 
 /** The i18n key (billing namespace) of a billing interval: "/ mois", "/ an", "une fois". */
 export function intervalKey(interval: PlanInterval): string {
   return `billing:interval.${interval}`;
-}
-
-/** A date of the API (ISO string) as a long date in the UI language; null when there is none. */
-export function formatDate(iso: string | null | undefined, lang: Lang): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "long" }).format(date);
 }
 
 /** Tag colour of a customer plan status. */

@@ -18,7 +18,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../components/button-link";
 import { errorText } from "../../../lib/api";
-import { isFreePlan, planName } from "../../../lib/format";
+import { formatDate, formatMoney, isFreePlan, planName } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
 import { useLang, useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -32,7 +32,7 @@ import {
 } from "../api/billing-api";
 import { useShowError } from "../api/use-start-checkout";
 import { PlanPrice } from "../components/plan-price";
-import { canCancel, formatDate, formatPrice, statusColor } from "../lib/billing-format";
+import { canCancel, statusColor } from "../lib/billing-format";
 
 /** `/billing`: the learner's plan, its status and dates, payment history, and cancellation. */
 export function BillingPage() {
@@ -294,7 +294,7 @@ function PaymentsCard() {
             {
               key: "amount",
               title: t("billing:payments.amount"),
-              render: (_: unknown, p: Payment) => formatPrice(p.amount, p.currency, lang),
+              render: (_: unknown, p: Payment) => formatMoney(p.amount, p.currency, lang),
             },
             {
               key: "provider",

@@ -12,6 +12,7 @@ import { ConfigForm } from "../components/config-form";
 import { previewConfigValue } from "../lib/config-json";
 import "../configs.css";
 import { EditorDrawer } from "../../../components/editor-drawer";
+import { formatDateTime } from "../../../lib/format";
 
 const PAGE_SIZE = 50;
 type Editing = { config: ConfigItem | null } | null;
@@ -27,10 +28,6 @@ export function ConfigsPage() {
   const list = useQuery(configListQuery({ page, pageSize: PAGE_SIZE, search }));
   const remove = useDeleteConfig();
   const [editing, setEditing] = useState<Editing>(null);
-  const date = new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
 
   const confirmDelete = (config: ConfigItem) => {
     modal.confirm({
@@ -119,7 +116,7 @@ export function ConfigsPage() {
               {
                 key: "updated",
                 title: t("events:configs.columns.updated"),
-                render: (_: unknown, c: ConfigItem) => date.format(new Date(c.updated_at)),
+                render: (_: unknown, c: ConfigItem) => formatDateTime(c.updated_at, lang),
               },
               {
                 key: "actions",

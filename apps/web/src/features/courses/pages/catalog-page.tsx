@@ -5,10 +5,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../components/button-link";
 import { CourseGrid } from "../../../components/courses/course-card";
-import { type CourseListQueryInput, courseListQuery, languageName } from "../../../lib/courses-api";
+import { type CourseListQueryInput, courseListQuery } from "../../../lib/courses-api";
 import { useLang, useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
 import "../courses-pages.css";
+import { languageName } from "../../../lib/format";
 
 const FIRST_PAGE_SIZE = 6;
 const MORE_PAGE_SIZE = 12;

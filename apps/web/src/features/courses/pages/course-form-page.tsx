@@ -9,10 +9,11 @@ import { BilingualTitles } from "../../../components/courses/bilingual-titles";
 import { NotFoundPage } from "../../../components/not-found";
 import { UploadField } from "../../../components/upload-field";
 import { ApiError, errorText } from "../../../lib/api";
-import { courseKeys, courseQuery, createCourse, languageName, updateCourse } from "../../../lib/courses-api";
+import { courseKeys, courseQuery, createCourse, updateCourse } from "../../../lib/courses-api";
 import { useLang, useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
 import "../courses-pages.css";
+import { languageName } from "../../../lib/format";
 
 type FormValues = Omit<CourseBody, "position" | "slug">;
 

@@ -14,8 +14,6 @@ import {
   courseQuery,
   courseTitle,
   deleteCourse,
-  formatDuration,
-  languageName,
   lessonsQuery,
   togglePopular,
 } from "../../../lib/courses-api";
@@ -23,6 +21,7 @@ import { hasPermission, useSession } from "../../../lib/session";
 import { useLang, useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
 import "../courses-pages.css";
+import { formatDuration, languageName } from "../../../lib/format";
 
 /** `/courses/{id}`: the course, its lessons (locks and upgrade call on the free plan), staff tools. */
 export function CoursePage() {

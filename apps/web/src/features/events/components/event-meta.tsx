@@ -2,7 +2,7 @@ import { CalendarOutlined, EnvironmentOutlined, GlobalOutlined, TeamOutlined } f
 import type { EventItem } from "@parlons/contract";
 import { Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { formatEventDates } from "../../../lib/events-api";
+import { formatDateRange } from "../../../lib/format";
 import { useLang } from "../../../lib/use-locale";
 
 /** Date and time (localized), kind, place or "online", places left. */
@@ -14,7 +14,7 @@ export function EventMeta({ event }: { event: EventItem }) {
       <Typography.Text>
         <CalendarOutlined aria-hidden />{" "}
         <time dateTime={event.starts_at} data-testid="event-when">
-          {formatEventDates(event.starts_at, event.ends_at, lang)}
+          {formatDateRange(event.starts_at, event.ends_at, lang)}
         </time>
       </Typography.Text>
       <Typography.Text>

@@ -4,13 +4,14 @@ import { Card, Col, Descriptions, Result, Row, Skeleton, Space, Typography } fro
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ButtonLink } from "../../../components/button-link";
-import { eventDescription, eventQuery, eventTitle, formatEventDates } from "../../../lib/events-api";
+import { eventDescription, eventQuery, eventTitle } from "../../../lib/events-api";
 import { useSession } from "../../../lib/session";
 import { useLang, useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { BookingControl, MyBooking } from "../components/booking-control";
 import { useMyBookings } from "../lib/use-my-bookings";
 import "../events.css";
+import { formatDateRange } from "../../../lib/format";
 
 /** `/events/{id}`: the event, booking, and the user's booking with its cancel button. */
 export function EventPage() {
@@ -50,7 +51,7 @@ export function EventPage() {
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t("events:detail.when")}>
                 <time dateTime={event.starts_at} data-testid="event-when">
-                  {formatEventDates(event.starts_at, event.ends_at, lang)}
+                  {formatDateRange(event.starts_at, event.ends_at, lang)}
                 </time>
               </Descriptions.Item>
               <Descriptions.Item label={t("events:detail.where")}>

@@ -6,7 +6,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EditorDrawer } from "../../../components/editor-drawer";
 import { ApiError, errorText } from "../../../lib/api";
-import { eventTitle, formatEventDates } from "../../../lib/events-api";
+import { eventTitle } from "../../../lib/events-api";
+import { formatDateRange, formatDateTime } from "../../../lib/format";
 import { useLang } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { eventRegistrationsQuery, staffEventsQuery, useDeleteEvent } from "../api/manage-events-api";
@@ -119,7 +120,7 @@ export function ManageEventsPage() {
                 key: "when",
                 title: t("events:manage.columns.when"),
                 render: (_: unknown, event: EventItem) =>
-                  formatEventDates(event.starts_at, event.ends_at, lang),
+                  formatDateRange(event.starts_at, event.ends_at, lang),
               },
               {
                 key: "kind",
@@ -219,10 +220,6 @@ function Registrations({ event }: { event: EventItem }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { data, isPending } = useQuery(eventRegistrationsQuery(event.id));
-  const date = new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
   return (
     <Space orientation="vertical" style={{ width: "100%" }}>
       <Typography.Text>
@@ -260,7 +257,7 @@ function Registrations({ event }: { event: EventItem }) {
           {
             key: "date",
             title: t("events:manage.registrationColumns.date"),
-            render: (_: unknown, r: EventRegistrationItem) => date.format(new Date(r.created_at)),
+            render: (_: unknown, r: EventRegistrationItem) => formatDateTime(r.created_at, lang),
           },
         ]}
       />

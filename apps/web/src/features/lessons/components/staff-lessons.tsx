@@ -12,13 +12,8 @@ import { App, Button, Drawer, List, Space, Switch, Tag, Typography } from "antd"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/api";
-import {
-  courseKeys,
-  deleteLesson,
-  formatDuration,
-  lessonTitle,
-  updateLessonColumn,
-} from "../../../lib/courses-api";
+import { courseKeys, deleteLesson, lessonTitle, updateLessonColumn } from "../../../lib/courses-api";
+import { formatDuration } from "../../../lib/format";
 import { useLang } from "../../../lib/use-locale";
 import { moveItem, positionChanges } from "../lib/reorder";
 import { LessonForm } from "./lesson-form";

@@ -249,7 +249,6 @@ function OpenLesson({
             transcript={lesson.transcript}
             knownDuration={lesson.duration}
             startAt={startAt}
-            lang={lang}
             onPosition={onPosition}
             onFirstPlay={() => {
               saveLessonProgress(courseId, { lesson_id: lesson.id, played: true }, { silent: true })

@@ -39,8 +39,8 @@ import { activeTemplatesQuery } from "../api/templates-api";
 import { MailPreview } from "../components/mail-preview";
 import { VariablesHelp } from "../components/variables-help";
 import { ANY, type AudienceValues, EMPTY_AUDIENCE, toAudience } from "../lib/audience";
-import { formatDateTime } from "../lib/format-date";
 import "../mail.css";
+import { formatDateTime } from "../../../lib/format";
 
 interface SendValues extends AudienceValues {
   source: "template" | "custom";

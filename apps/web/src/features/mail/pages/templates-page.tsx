@@ -9,9 +9,9 @@ import { useLang } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { templatesQuery, useDeleteTemplate } from "../api/templates-api";
 import { TemplateForm } from "../components/template-form";
-import { formatDateTime } from "../lib/format-date";
 import "../mail.css";
 import { EditorDrawer } from "../../../components/editor-drawer";
+import { formatDateTime } from "../../../lib/format";
 
 type Editing = { template: EmailTemplate | null } | null;
 const PAGE_SIZE = 20;

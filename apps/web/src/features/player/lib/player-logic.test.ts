@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { formatSpeed } from "../../../lib/format";
 import { isLoopActive, loopJump, NO_LOOP, nextLoopState } from "./ab-loop";
 import { cueEnd, cueIndexAt, parseTranscript, repeatPauseAfter } from "./cues";
 import { actionForKey, isOwnedByControl, isTypingTarget } from "./shortcuts";
-import { clampSpeed, SPEEDS, speedLabel, stepSpeed } from "./speed";
+import { clampSpeed, SPEEDS, stepSpeed } from "./speed";
 import { clampTime, formatClock, isNearEnd, resumePoint } from "./time";
 
 const cues = parseTranscript("[00:00.5] Hello.\n[00:02] How are you?\nI am fine.\n[00:05.5] Goodbye.");
@@ -127,9 +128,9 @@ describe("speed", () => {
   });
 
   it("labels speeds in the UI language", () => {
-    expect(speedLabel(1.25, "en")).toBe("1.25×");
-    expect(speedLabel(1.25, "fr")).toBe("1,25×");
-    expect(speedLabel(2, "fr")).toBe("2×");
+    expect(formatSpeed(1.25, "en")).toBe("1.25×");
+    expect(formatSpeed(1.25, "fr")).toBe("1,25×");
+    expect(formatSpeed(2, "fr")).toBe("2×");
   });
 });
 

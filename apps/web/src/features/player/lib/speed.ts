@@ -12,8 +12,3 @@ export function stepSpeed(current: number, direction: -1 | 1): number {
 export function clampSpeed(rate: number): number {
   return Number.isFinite(rate) ? Math.min(MAX_SPEED, Math.max(MIN_SPEED, rate)) : 1;
 }
-
-/** "1.25×" (the decimal separator of the UI language). */
-export function speedLabel(rate: number, lang: string): string {
-  return `${new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 2 }).format(rate)}×`;
-}

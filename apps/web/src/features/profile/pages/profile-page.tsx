@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../components/button-link";
 import { errorText } from "../../../lib/api";
 import { applyFieldErrors } from "../../../lib/form-rules";
+import { formatDate } from "../../../lib/format";
 import { loadCurrentUser, useSession } from "../../../lib/session";
 import { useLang, useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -48,7 +49,7 @@ export function ProfilePage() {
           {t(`app:roles.${user.role}`, { defaultValue: user.role })}
         </Descriptions.Item>
         <Descriptions.Item label={t("app:profile.memberSince")}>
-          {new Date(user.created_at).toLocaleDateString(lang === "fr" ? "fr-FR" : "en-GB")}
+          {formatDate(user.created_at, lang)}
         </Descriptions.Item>
       </Descriptions>
       <Form<ProfileValues>

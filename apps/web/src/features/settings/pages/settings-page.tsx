@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Result, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/api";
+import { formatDateTime } from "../../../lib/format";
 import { useLang } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { editableSettingsQuery } from "../api/settings-api";
@@ -40,7 +41,7 @@ export function SettingsPage() {
             <SettingsForm key={setting.updated_at} setting={setting} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
               {t("settings:updatedAt", {
-                date: new Date(setting.updated_at).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB"),
+                date: formatDateTime(setting.updated_at, lang),
               })}
             </Typography.Paragraph>
           </>

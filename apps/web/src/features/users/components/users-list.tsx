@@ -43,8 +43,6 @@ import {
 import {
   filtersFromParams,
   filtersToParams,
-  formatDate,
-  formatDateTime,
   hasActiveFilters,
   PAGE_SIZES,
   roleChoices,
@@ -54,6 +52,7 @@ import {
   userActions,
 } from "../lib/users-helpers";
 import "../users.css";
+import { formatDate, formatDateTime } from "../../../lib/format";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -332,8 +331,11 @@ export function UsersList({ scope }: { scope: UserListScope }) {
                   key: "created",
                   title: t("users:columns.created"),
                   render: (_: unknown, user) => (
-                    <span className="users-nowrap" title={formatDateTime(user.created_at, lang) ?? undefined}>
-                      {formatDate(user.created_at, lang)}
+                    <span
+                      className="users-nowrap"
+                      title={formatDateTime(user.created_at, lang, "short") ?? undefined}
+                    >
+                      {formatDate(user.created_at, lang, "short")}
                     </span>
                   ),
                 },
@@ -341,7 +343,9 @@ export function UsersList({ scope }: { scope: UserListScope }) {
                   key: "lastLogin",
                   title: t("users:columns.lastLogin"),
                   render: (_: unknown, user) => (
-                    <span className="users-nowrap">{formatDateTime(user.last_login_at, lang) ?? never}</span>
+                    <span className="users-nowrap">
+                      {formatDateTime(user.last_login_at, lang, "short") ?? never}
+                    </span>
                   ),
                 },
                 ...(canManage

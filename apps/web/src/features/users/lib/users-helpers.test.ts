@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   filtersFromParams,
   filtersToParams,
-  formatDate,
-  formatDateTime,
   hasActiveFilters,
   isValidRoleTitle,
   listBody,
@@ -173,16 +171,5 @@ describe("updateBody", () => {
         { self: false, canEditPlan: true },
       ),
     ).toEqual({ gender: null });
-  });
-});
-
-describe("formatDateTime", () => {
-  it("formats in the UI language and keeps null", () => {
-    expect(formatDateTime(null, "fr")).toBeNull();
-    expect(formatDateTime("not a date", "en")).toBeNull();
-    expect(formatDateTime("2026-03-05T10:20:00Z", "en")).toMatch(/^05\/03\/2026, \d\d:20$/);
-    expect(formatDateTime("2026-03-05T10:20:00Z", "fr")).toMatch(/^05\/03\/2026 \d\d:20$/);
-    expect(formatDate("2026-03-05T10:20:00Z", "fr")).toBe("05/03/2026");
-    expect(formatDate(null, "en")).toBeNull();
   });
 });

@@ -154,20 +154,3 @@ export function roleChoices(
   if (current) titles.add(current);
   return [...titles].sort((a, b) => a.localeCompare(b));
 }
-
-function format(iso: string | null, lang: "fr" | "en", options: Intl.DateTimeFormatOptions): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", options).format(date);
-}
-
-/** Short date and time in the UI language; `null` (never signed in) gives `null`. */
-export function formatDateTime(iso: string | null, lang: "fr" | "en"): string | null {
-  return format(iso, lang, { dateStyle: "short", timeStyle: "short" });
-}
-
-/** Short date in the UI language. */
-export function formatDate(iso: string | null, lang: "fr" | "en"): string | null {
-  return format(iso, lang, { dateStyle: "short" });
-}

@@ -23,19 +23,13 @@ import { Navigate, useNavigate, useParams } from "react-router";
 import { ButtonLink } from "../../../components/button-link";
 import { ApiError, errorText } from "../../../lib/api";
 import { applyFieldErrors } from "../../../lib/form-rules";
-import { planName } from "../../../lib/format";
+import { formatDateTime, planName } from "../../../lib/format";
 import { hasPermission, useSession } from "../../../lib/session";
 import { useLang, useLocalePath } from "../../../lib/use-locale";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
 import { plansQuery, userQuery, useUpdateUser } from "../api/users-api";
-import {
-  formatDateTime,
-  roleChoices,
-  USER_STATUSES,
-  type UserEditValues,
-  updateBody,
-} from "../lib/users-helpers";
+import { roleChoices, USER_STATUSES, type UserEditValues, updateBody } from "../lib/users-helpers";
 
 const FIELDS = ["full_name", "gender", "speak", "role", "status", "plan_id"];
 
@@ -151,12 +145,12 @@ function UserEditForm({ user }: { user: UserListItem }) {
             {
               key: "created",
               label: t("users:columns.created"),
-              children: formatDateTime(user.created_at, lang),
+              children: formatDateTime(user.created_at, lang, "short"),
             },
             {
               key: "lastLogin",
               label: t("users:columns.lastLogin"),
-              children: formatDateTime(user.last_login_at, lang) ?? t("users:list.never"),
+              children: formatDateTime(user.last_login_at, lang, "short") ?? t("users:list.never"),
             },
           ]}
         />
