@@ -20,10 +20,12 @@ export const passwordField = z
     if (problem) ctx.addIssue({ code: "custom", message: passwordMessages[problem] });
   });
 
-export const authenticateBody = z.object({
-  username: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(256),
-});
+export const authenticateBody = z
+  .object({
+    username: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254),
+    password: z.string({ error: "Password is required" }).min(1, "Password is required").max(256),
+  })
+  .meta({ examples: [{ username: "learner@example.com", password: "Learner-pass1!" }] });
 export type AuthenticateBody = z.infer<typeof authenticateBody>;
 
 export const tokenData = z.object({ accessToken: z.string(), expiresIn: z.number().int() });
@@ -31,14 +33,20 @@ export const tokenResponse = envelope(tokenData);
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 /** Signup payload of spec §3. `role` is accepted but always forced to CUSTOMER. */
-export const selfRegisterBody = z.object({
-  email: emailField,
-  password: passwordField,
-  full_name: z.string().trim().max(120).optional(),
-  role: z.string().max(40).optional(),
-  course_id: z.string().max(64).nullable().optional(),
-  speak: speak.default("FR"),
-});
+export const selfRegisterBody = z
+  .object({
+    email: emailField,
+    password: passwordField,
+    full_name: z.string().trim().max(120).optional(),
+    role: z.string().max(40).optional(),
+    course_id: z.string().max(64).nullable().optional(),
+    speak: speak.default("FR"),
+  })
+  .meta({
+    examples: [
+      { email: "learner@example.com", password: "Learner-pass1!", full_name: "Camille Martin", speak: "FR" },
+    ],
+  });
 export type SelfRegisterBody = z.input<typeof selfRegisterBody>;
 
 export const selfRegisterResponse = envelope(

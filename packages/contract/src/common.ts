@@ -2,12 +2,26 @@ import { z } from "zod";
 
 export const uuid = z.uuid();
 
-export const errorResponse = z.object({
-  statusCode: z.number().int(),
-  code: z.string(),
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
+export const errorResponse = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  // a named component of the OpenAPI document (`#/components/schemas/Error`)
+  .meta({
+    id: "Error",
+    description: "The error envelope of every 4xx and 5xx answer; `errors` lists field messages (400/422).",
+    examples: [
+      {
+        statusCode: 422,
+        code: "VALIDATION_FAILED",
+        message: "Validation failed",
+        errors: { email: ["Invalid email address"] },
+      },
+    ],
+  });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const messageResponse = z.object({ message: z.string() });

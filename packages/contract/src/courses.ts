@@ -76,15 +76,32 @@ const courseFields = {
     .optional(),
 };
 
-export const courseBody = z.object({
-  ...courseFields,
-  description_fr: courseFields.description_fr.default(""),
-  description_en: courseFields.description_en.default(""),
-  cover: courseFields.cover.default(null),
-  active: courseFields.active.default(false),
-  popular: courseFields.popular.default(false),
-  position: courseFields.position.default(0),
-});
+export const courseBody = z
+  .object({
+    ...courseFields,
+    description_fr: courseFields.description_fr.default(""),
+    description_en: courseFields.description_en.default(""),
+    cover: courseFields.cover.default(null),
+    active: courseFields.active.default(false),
+    popular: courseFields.popular.default(false),
+    position: courseFields.position.default(0),
+  })
+  .meta({
+    examples: [
+      {
+        title_fr: "L'anglais au bureau",
+        title_en: "English at the office",
+        description_fr: "Vingt leçons audio pour les réunions, les appels et les courriels.",
+        description_en: "Twenty audio lessons for meetings, calls and emails.",
+        target_language: "en",
+        level: "B1",
+        cover: null,
+        active: true,
+        popular: false,
+        position: 0,
+      },
+    ],
+  });
 export type CourseBody = z.infer<typeof courseBody>;
 /**
  * `PUT /v1/courses/{id}`: any subset of the fields; an omitted field keeps its stored value

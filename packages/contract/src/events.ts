@@ -136,15 +136,17 @@ export const REGISTRATION_STATUSES = ["BOOKED", "CANCELLED"] as const;
 export const registrationStatus = z.enum(REGISTRATION_STATUSES);
 export type RegistrationStatus = z.infer<typeof registrationStatus>;
 
-export const bookingBody = z.object({
-  event_id: z.uuid(),
-  places: z
-    .number()
-    .int()
-    .min(1, "Book one place at least")
-    .max(MAX_PLACES_PER_BOOKING, `Book ${MAX_PLACES_PER_BOOKING} places at most`)
-    .default(1),
-});
+export const bookingBody = z
+  .object({
+    event_id: z.uuid(),
+    places: z
+      .number()
+      .int()
+      .min(1, "Book one place at least")
+      .max(MAX_PLACES_PER_BOOKING, `Book ${MAX_PLACES_PER_BOOKING} places at most`)
+      .default(1),
+  })
+  .meta({ examples: [{ event_id: "5f0c2a9e-7d1b-4c3a-8e6f-1a2b3c4d5e6f", places: 2 }] });
 export type BookingBody = z.infer<typeof bookingBody>;
 
 export const registrationItem = z.object({

@@ -57,7 +57,27 @@ const recurMessage = {
 };
 
 /** `POST /v1/plans`. The default free plan is seeded; no other plan can become the default. */
-export const createPlanBody = z.object(planFields).strict().refine(paidPlansRecur, recurMessage);
+export const createPlanBody = z
+  .object(planFields)
+  .strict()
+  .refine(paidPlansRecur, recurMessage)
+  .meta({
+    examples: [
+      {
+        name: "Premium",
+        name_fr: "Premium",
+        description_en: "Every lesson of every course",
+        description_fr: "Toutes les leçons de tous les cours",
+        features_en: ["All courses", "Offline listening"],
+        features_fr: ["Tous les cours", "Écoute hors ligne"],
+        amount: 990,
+        currency: "EUR",
+        interval: "month",
+        active: true,
+        position: 1,
+      },
+    ],
+  });
 export type CreatePlanBody = z.infer<typeof createPlanBody>;
 
 /** `PUT /v1/plans/{id}`: any subset of the fields. */
@@ -135,7 +155,10 @@ export const startSubscriptionBody = z
     /** The web's language: return pages are under /en for "en". Default "fr". */
     locale: z.enum(["fr", "en"]).optional(),
   })
-  .strict();
+  .strict()
+  .meta({
+    examples: [{ plan_id: "0b9f6c1e-4a55-4c2e-9a43-2f1d3c8e7a10", provider: "paypal", locale: "fr" }],
+  });
 export type StartSubscriptionBody = z.infer<typeof startSubscriptionBody>;
 
 export const startSubscriptionResponse = envelope(

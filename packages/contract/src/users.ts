@@ -24,16 +24,20 @@ export interface MenuModule {
   external: boolean;
   subModules: MenuModule[];
 }
-export const menuModule: z.ZodType<MenuModule> = z.lazy(() =>
-  z.object({
-    title: z.string(),
-    title_fr: z.string(),
-    path: z.string(),
-    icon: z.string().nullable(),
-    external: z.boolean(),
-    subModules: z.array(menuModule),
-  }),
-);
+export const menuModule: z.ZodType<MenuModule> = z
+  .lazy(
+    () =>
+      z.object({
+        title: z.string(),
+        title_fr: z.string(),
+        path: z.string(),
+        icon: z.string().nullable(),
+        external: z.boolean(),
+        subModules: z.array(menuModule),
+      }),
+    // recursive: a named component of the OpenAPI document that refers to itself
+  )
+  .meta({ id: "MenuModule" });
 
 export const planSummary = z.object({
   id: z.string(),
@@ -71,7 +75,8 @@ export const profileBody = z
     gender: gender.nullable().optional(),
     speak: speak.optional(),
   })
-  .strict();
+  .strict()
+  .meta({ examples: [{ full_name: "Camille Martin", gender: null, speak: "EN" }] });
 
 /** A user as staff see it in lists. */
 export const userListItem = z.object({

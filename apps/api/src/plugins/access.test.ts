@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { principal } from "../../test/helpers/principal";
 import { unauthenticated } from "../lib/errors";
@@ -9,6 +10,9 @@ import errorsPlugin from "./errors";
 /** A bare app whose "auth" knows two tokens: `customer` and `staff` (with events.manage). */
 async function bareApp(routes: (app: FastifyInstance) => void) {
   const app = Fastify();
+  // as in the app: the error responses the routes document are zod schemas
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
   await app.register(
     fp(
@@ -42,6 +46,24 @@ async function bareApp(routes: (app: FastifyInstance) => void) {
 }
 
 describe("access plugin", () => {
+  it("refuses to start when a route has no operationId, or one given twice", async () => {
+    await expect(
+      bareApp((scope) => {
+        scope.get("/unnamed", { config: { access: access.public } }, async () => ({}));
+      }),
+    ).rejects.toThrow(/GET \/unnamed has no operationId/);
+    await expect(
+      bareApp((scope) => {
+        for (const url of ["/a", "/b"])
+          scope.get(
+            url,
+            { config: { access: access.public }, schema: { operationId: "same" } },
+            async () => ({}),
+          );
+      }),
+    ).rejects.toThrow(/operationId same given twice/);
+  });
+
   it("refuses to start when a route declares no access rule", async () => {
     await expect(
       bareApp((scope) => {
@@ -56,9 +78,11 @@ describe("access plugin", () => {
       scope.addHook("preParsing", async () => {
         parsed += 1;
       });
-      scope.post("/staff", { config: { access: access.permission("events.manage") } }, async () => ({
-        ok: 1,
-      }));
+      scope.post(
+        "/staff",
+        { config: { access: access.permission("events.manage") }, schema: { operationId: "staffOnly" } },
+        async () => ({ ok: 1 }),
+      );
     });
     await app.ready();
     const post = (token?: string) =>
@@ -80,14 +104,21 @@ describe("access plugin", () => {
     expect((await post("staff")).statusCode).toBe(400);
     expect(parsed).toBe(1);
     expect(table.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /staff"]);
+    // documented with the errors its rule and its body can give
+    expect(Object.keys(table[0]?.schema.response ?? {})).toEqual(["400", "401", "403", "413", "415"]);
+    expect(table[0]?.schema).toMatchObject({ operationId: "staffOnly", summary: "Staff only" });
   });
 
   it("sets the OpenAPI security from the rule: none for public routes, the Bearer token otherwise", async () => {
     const { app, table } = await bareApp((scope) => {
-      scope.get("/open", { config: { access: access.public } }, async () => ({}));
+      scope.get(
+        "/open",
+        { config: { access: access.public }, schema: { operationId: "getOpen" } },
+        async () => ({}),
+      );
       scope.get(
         "/mine",
-        { config: { access: access.signedIn }, schema: { description: "Mine." } },
+        { config: { access: access.signedIn }, schema: { operationId: "getMine", description: "Mine." } },
         async () => ({}),
       );
     });

@@ -11,6 +11,7 @@ import type {
 import fp from "fastify-plugin";
 import { forbidden, notFound, unauthenticated } from "../lib/errors";
 import type { Principal } from "../modules/users/service";
+import { documentOperation } from "./operation-docs";
 
 /**
  * Who may call a route, declared with its schemas (`config: { access: ... }`) and checked in
@@ -114,24 +115,6 @@ async function checkOwner(policy: OwnerPolicy, request: FastifyRequest): Promise
     throw accessErrors.notOwner(policy);
 }
 
-/** OpenAPI: public routes need nothing, every other one the Bearer access token. */
-function securityOf(rule: AccessRule) {
-  return rule.kind === "public" ? [] : [{ bearer: [] }];
-}
-
-function describe(rule: AccessRule): string {
-  switch (rule.kind) {
-    case "public":
-      return "Access: public.";
-    case "signedIn":
-      return "Access: signed in.";
-    case "permission":
-      return `Access: permission \`${rule.slug}\`.`;
-    case "owner":
-      return `Access: ${rule.policy.description}.`;
-  }
-}
-
 const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : ([] as T[]).concat(hooks));
 
 /**
@@ -184,7 +167,7 @@ export default fp(
       }
     }
 
-    const documented = new WeakSet<object>();
+    const operationIds = new Set<string>();
     app.addHook("onRoute", (route: RouteOptions) => {
       const rule = route.config?.access;
       if (!rule) {
@@ -196,15 +179,8 @@ export default fp(
       const checks = checksOf(rule);
       if (checks.onRequest) route.onRequest = [checks.onRequest, ...asList(route.onRequest)];
       if (checks.preValidation) route.preValidation = [checks.preValidation, ...asList(route.preValidation)];
-      // a GET's HEAD twin shares its schema object: document it once
-      const schema = route.schema ?? {};
-      if (!documented.has(schema)) {
-        documented.add(schema);
-        const description = [describe(rule), (schema as { description?: string }).description]
-          .filter(Boolean)
-          .join(" ");
-        route.schema = Object.assign(schema, { security: securityOf(rule), description });
-      }
+      // its operationId, summary, security and error statuses in the OpenAPI document
+      documentOperation(route, rule, operationIds);
       if (!methods.includes("HEAD")) {
         for (const method of methods) {
           table.push({

@@ -30,7 +30,8 @@ import { langOf, STATE_TTL_SECONDS } from "./social";
 export const REFRESH_COOKIE = "auth.refresh";
 /** State of a social sign-in in progress (provider, language, state, PKCE verifier; signed). */
 export const OAUTH_STATE_COOKIE = "auth.oauth";
-const errors = errorResponses(400, 401, 403, 422, 429);
+// with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
+const errors = errorResponses(401, 403);
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

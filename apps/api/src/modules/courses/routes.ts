@@ -24,7 +24,8 @@ import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { canSeeCourse } from "./policy";
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422);
+// with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
+const errors = errorResponses(404, 409);
 const tags = ["courses"];
 
 /** Monday 00:00 UTC of the current week. */

@@ -22,7 +22,8 @@ import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { registrationPolicy } from "./policy";
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422);
+// with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
+const errors = errorResponses(404, 409);
 const tags = ["events"];
 
 /** `/v1/events` (public list and page, staff CRUD) and `/v1/registrations` (booking places). */

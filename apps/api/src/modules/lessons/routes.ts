@@ -25,7 +25,8 @@ import { canSeeCourse } from "../courses/policy";
 import { uploadFromRequest } from "../media/routes";
 import { canSeeLesson, isLessonStaff, type LessonViewer } from "./policy";
 
-const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
+// with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
+const errors = errorResponses(403, 404, 409);
 const tags = ["lessons"];
 const base = "/v1/courses/:courseId/lessons";
 

@@ -26,7 +26,8 @@ import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422);
+// with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
+const errors = errorResponses(404, 409);
 
 /** Templates under /v1/email-templates and bulk sends under /v1/send-mail (spec §7), staff with mail.manage. */
 export default async function mailRoutes(fastify: FastifyInstance) {

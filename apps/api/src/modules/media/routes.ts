@@ -42,7 +42,8 @@ export async function uploadFromRequest(
   return media.keep(principalOf(request).id, upload);
 }
 
-const errors = errorResponses(400, 401, 403, 404, 413, 415, 416, 422);
+// with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
+const errors = errorResponses(403, 404, 416);
 const binary = z.unknown().describe("The file's bytes");
 
 export default async function mediaRoutes(fastify: FastifyInstance) {

@@ -11,7 +11,8 @@ import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 
-const errors = errorResponses(400, 401, 404, 422);
+// with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
+const errors = errorResponses(404);
 const tags = ["notifications"];
 
 /** `/v1/notifications`: the signed-in user's own in-app notifications. */

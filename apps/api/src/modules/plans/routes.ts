@@ -16,7 +16,8 @@ import { access } from "../../plugins/access";
 import { canSeeInactivePlans } from "./policy";
 import { presentPlan } from "./service";
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
+// with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
+const errors = errorResponses(404, 409, 502);
 const tags = ["plans"];
 
 export default async function planRoutes(fastify: FastifyInstance) {

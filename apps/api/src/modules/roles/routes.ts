@@ -12,7 +12,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422);
+// with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
+const errors = errorResponses(404, 409);
 
 export default async function roleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

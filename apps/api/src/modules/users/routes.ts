@@ -23,7 +23,8 @@ import { principalOf } from "../../plugins/auth";
 import { hashPassword } from "../auth/passwords";
 import { profilePolicy } from "./policy";
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422);
+// with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
+const errors = errorResponses(403, 404, 409);
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,151 @@
+/**
+ * The name of every API operation in the OpenAPI document (`operationId`), by method and route
+ * pattern. Generated clients call them by these names (`client.listActiveCourses()`), so a name
+ * never changes once shipped: a route renamed in the URL keeps its operationId. Start-up fails
+ * for an API route missing here (plugins/access.ts), and for a name used twice.
+ *
+ * The English summary is the route's own `schema.summary` when it has one, otherwise the name in
+ * words (`listActiveCourses` → "List active courses"). The HEAD twin of a GET is named after it
+ * (`getLessonAudio` → `headLessonAudio`).
+ */
+export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  // health
+  "GET /api/health": "getHealth",
+  // auth
+  "POST /api/v1/user/self-register": "selfRegister",
+  "POST /api/v1/user/resend-activation": "resendActivationMail",
+  "GET /api/v1/user/account-activate/:token": "activateAccount",
+  "POST /api/v1/user/authenticate": "signIn",
+  "POST /api/v1/auth/refresh": "refreshSession",
+  "GET /api/v1/auth/logout": "signOut",
+  "POST /api/v1/auth/forgot-password": "requestPasswordReset",
+  "POST /api/v1/user/checkPasswordResetToken": "checkPasswordResetToken",
+  "POST /api/v1/user/reset": "resetPassword",
+  "POST /api/v1/auth/reset-forgot-password": "resetForgottenPassword",
+  "POST /api/v1/auth/change-password": "changePassword",
+  "POST /api/v1/validations/email-exists": "checkEmailExists",
+  "POST /api/v1/validations/username-exists": "checkUsernameExists",
+  "GET /api/v1/auth/providers": "listSocialProviders",
+  "GET /api/v1/auth/oauth/:provider": "startSocialSignIn",
+  "GET /api/v1/auth/oauth/:provider/callback": "completeSocialSignIn",
+  "POST /api/v1/auth/social-login/:provider": "exchangeSocialTicket",
+  // users
+  "GET /api/v1/user/me": "getCurrentUser",
+  "GET /api/v1/users/me": "getCurrentUserAlias",
+  "PUT /api/v1/user/profile/:id": "updateProfile",
+  "POST /api/v1/users": "listUsers",
+  "POST /api/v1/users/customers": "listCustomers",
+  "GET /api/v1/users/:id": "getUser",
+  "POST /api/v1/users/add": "createUser",
+  "POST /api/v1/users/signup": "createCustomer",
+  "POST /api/v1/users/user-approve": "approveUser",
+  "POST /api/v1/users/status/update": "updateUserStatus",
+  "POST /api/v1/users/update/:id": "updateUser",
+  // roles
+  "GET /api/v1/api/role": "listRoles",
+  "POST /api/v1/api/role": "createRole",
+  "GET /api/v1/api/permission": "listPermissions",
+  "DELETE /api/v1/api/:id": "deleteRole",
+  // settings
+  "GET /api/v1/settings": "getSettings",
+  "POST /api/v1/settings": "updateSettings",
+  // plans
+  "GET /api/v1/plans": "listPlans",
+  "POST /api/v1/plans": "createPlan",
+  "GET /api/v1/plans/active": "listActivePlans",
+  "GET /api/v1/plans/single/:id": "getPlan",
+  "PUT /api/v1/plans/:id": "updatePlan",
+  "DELETE /api/v1/plans/:id": "deletePlan",
+  // billing
+  "GET /api/v1/billing/providers": "listPaymentProviders",
+  "POST /api/v1/customer-plan": "subscribeToPlan",
+  "GET /api/v1/customer-plan/by-plan-id/:id": "getCustomerPlanByPlan",
+  "GET /api/v1/customer-plan/update-status/:id": "refreshCustomerPlanStatus",
+  "GET /api/v1/customer-plan/plan-check-cancel/:id": "checkCustomerPlanCancellation",
+  "POST /api/v1/customer-plan/update-plan-status": "updateCustomerPlanStatus",
+  "POST /api/v1/customer-plan/update-last-payment": "updateLastPayment",
+  "GET /api/v1/customer-plan/has-valid-pro-plan": "hasValidProPlan",
+  "GET /api/v1/customer-plan/valid-latest": "getLatestValidCustomerPlan",
+  "POST /api/v1/customer-plan/cancel/:id": "cancelCustomerPlan",
+  "GET /api/v1/customer-plan/payments": "listPayments",
+  "POST /api/v1/customer-plan/demo/:id/approve": "approveDemoPayment",
+  "POST /api/v1/customer-plan/demo/:id/decline": "declineDemoPayment",
+  "POST /api/v1/billing/webhooks/paypal": "receivePaypalWebhook",
+  // courses
+  "GET /api/v1/courses/active": "listActiveCourses",
+  "GET /api/v1/courses/popular": "listPopularCourses",
+  "GET /api/v1/courses/single/:id": "getCourse",
+  "GET /api/v1/courses/customer/overview/:id": "getCourseOverview",
+  "GET /api/v1/courses/customer/progress": "getLearnerProgress",
+  "GET /api/v1/courses": "listCourses",
+  "POST /api/v1/courses": "createCourse",
+  "PUT /api/v1/courses/:id": "updateCourse",
+  "DELETE /api/v1/courses/:id": "deleteCourse",
+  "PUT /api/v1/courses/popular-unpopular/:id": "setCoursePopular",
+  // lessons
+  "GET /api/v1/courses/:courseId/lessons": "listLessons",
+  "POST /api/v1/courses/:courseId/lessons": "createLesson",
+  "POST /api/v1/courses/:courseId/lessons/active": "listActiveLessons",
+  "POST /api/v1/courses/:courseId/lessons/done-customer": "saveLessonProgress",
+  "PUT /api/v1/courses/:courseId/lessons/:id": "updateLesson",
+  "DELETE /api/v1/courses/:courseId/lessons/:id": "deleteLesson",
+  "PUT /api/v1/courses/:courseId/lessons/update-by-column/:id": "updateLessonColumn",
+  "PUT /api/v1/courses/:courseId/lessons/update-links/:id": "updateLessonLinks",
+  "POST /api/v1/courses/:courseId/lessons/file/upload": "uploadLessonFile",
+  // media
+  "POST /api/v1/medias/file/upload": "uploadMedia",
+  "GET /api/v1/media/audio/:lessonId": "getLessonAudio",
+  "GET /api/v1/media/images/:name": "getImage",
+  // mail templates
+  "GET /api/v1/email-templates": "listMailTemplates",
+  "POST /api/v1/email-templates": "createMailTemplate",
+  "GET /api/v1/email-templates/active": "listActiveMailTemplates",
+  "POST /api/v1/email-templates/preview": "previewMailTemplate",
+  "GET /api/v1/email-templates/:id": "getMailTemplate",
+  "PUT /api/v1/email-templates/:id": "updateMailTemplate",
+  "DELETE /api/v1/email-templates/:id": "deleteMailTemplate",
+  // campaigns
+  "GET /api/v1/send-mail": "listCampaigns",
+  "POST /api/v1/send-mail": "createCampaign",
+  "POST /api/v1/send-mail/pagination": "searchCampaigns",
+  "POST /api/v1/send-mail/count": "countAudience",
+  "POST /api/v1/send-mail/send": "sendCampaign",
+  "GET /api/v1/send-mail/:id": "getCampaign",
+  // events
+  "GET /api/v1/events": "listEvents",
+  "POST /api/v1/events": "createEvent",
+  "GET /api/v1/events/:id": "getEvent",
+  "PUT /api/v1/events/:id": "updateEvent",
+  "DELETE /api/v1/events/:id": "deleteEvent",
+  "GET /api/v1/events/:id/registrations": "listEventRegistrations",
+  "POST /api/v1/registrations/booking": "bookEvent",
+  "GET /api/v1/registrations/mine": "listMyRegistrations",
+  "GET /api/v1/registrations/single/:id": "getRegistration",
+  "POST /api/v1/registrations/cancel/:id": "cancelRegistration",
+  // configs
+  "GET /api/v1/configs": "listConfigs",
+  "POST /api/v1/configs": "createConfig",
+  "GET /api/v1/configs/:key": "getConfig",
+  "PUT /api/v1/configs/:key": "updateConfig",
+  "DELETE /api/v1/configs/:key": "deleteConfig",
+  // notifications
+  "GET /api/v1/notifications": "listNotifications",
+  "POST /api/v1/notifications/read-all": "markAllNotificationsRead",
+  "POST /api/v1/notifications/:id/read": "markNotificationRead",
+};
+
+/** `listActiveCourses` → "List active courses". */
+export function summaryOf(operationId: string): string {
+  const words = operationId
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The name of a GET's HEAD twin: `getLessonAudio` → `headLessonAudio`, `activateAccount` → `headActivateAccount`. */
+export function headOperationId(getId: string): string {
+  return getId.startsWith("get")
+    ? `head${getId.slice(3)}`
+    : `head${getId.charAt(0).toUpperCase()}${getId.slice(1)}`;
+}
