@@ -3,6 +3,7 @@ import path from "node:path";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
+import { fastifyRequestContext } from "@fastify/request-context";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -13,7 +14,10 @@ import { createOAuthProviders } from "./integrations/oauth";
 import { createPaymentProviders, type PaymentProviders } from "./integrations/payments";
 import { createStorage } from "./integrations/storage/storage";
 import { announcing, type ChangeBus, createChangeBus } from "./lib/change-bus";
+import { currentRequestMeta, type RequestMeta } from "./lib/request-meta";
 import { createResponseCache, type ResponseCache } from "./lib/response-cache";
+import auditRoutes from "./modules/audit/routes";
+import { createAuditService } from "./modules/audit/service";
 import { createPrincipalCache } from "./modules/auth/principal-cache";
 import authRoutes from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
@@ -77,7 +81,9 @@ function createServices(
   changes: ChangeBus,
 ) {
   const { db } = database;
-  const settings = createSettingsService({ db, defaults: settingsDefaults(config), changes });
+  // the only writer of the audit log: every module records through it
+  const audit = createAuditService({ db, meta: currentRequestMeta });
+  const settings = createSettingsService({ db, defaults: settingsDefaults(config), changes, audit });
   const roles = announcing(createRoleService(db), changes, { createRole: ["roles"], deleteRole: ["roles"] });
   // inside a caller's transaction nothing is told: the caller tells after its commit
   const own = (tx: unknown) => tx === undefined || tx === db;
@@ -97,6 +103,7 @@ function createServices(
     sessions,
     mailer,
     settings,
+    audit,
     publicUrl: config.publicUrl,
     log: app.log,
     changes,
@@ -173,9 +180,10 @@ function createServices(
     templates: mailTemplates,
   });
   const mailDeliveries = createDeliveryQueue({ db, publicUrl: config.publicUrl });
-  const events = createEventService({ db, users, notifications });
-  const configs = createConfigService({ db });
+  const events = createEventService({ db, users, notifications, audit });
+  const configs = createConfigService({ db, audit });
   return {
+    audit,
     settings,
     roles,
     users,
@@ -315,6 +323,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // where each request comes from, readable by the audit service wherever the work runs
+      await api.register(fastifyRequestContext, {
+        defaultStoreValues: (request): { meta: RequestMeta } => ({
+          meta: { ip: request.ip, userAgent: request.headers["user-agent"] ?? null },
+        }),
+      });
       await api.register(accessPlugin, { table: routeAccess });
       await api.register(textInput);
       await api.register(healthRoutes);
@@ -332,6 +346,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(eventRoutes);
       await api.register(configRoutes);
       await api.register(notificationRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: "/api" },
   );

@@ -13,6 +13,7 @@ export const PERMISSIONS = {
   settingsManage: "settings.manage",
   eventsManage: "events.manage",
   configsManage: "configs.manage",
+  auditRead: "audit.read",
   // learner abilities
   learn: "learn",
   subscribe: "plans.subscribe",

@@ -25,6 +25,7 @@ const permissionDescriptions: Record<string, string> = {
   [PERMISSIONS.settingsManage]: "Change the settings",
   [PERMISSIONS.eventsManage]: "Manage events and registrations",
   [PERMISSIONS.configsManage]: "Manage configuration values",
+  [PERMISSIONS.auditRead]: "Read the audit log",
   [PERMISSIONS.learn]: "Follow courses and lessons",
   [PERMISSIONS.subscribe]: "Subscribe to plans",
   [PERMISSIONS.eventsBook]: "Book places at events",
@@ -154,6 +155,13 @@ export const MENU: ModuleSeed[] = [
         path: "/configs",
         icon: "control",
         permission: PERMISSIONS.configsManage,
+      },
+      {
+        title: "Audit log",
+        titleFr: "Journal d'audit",
+        path: "/audit",
+        icon: "audit",
+        permission: PERMISSIONS.auditRead,
       },
       {
         title: "API documentation",

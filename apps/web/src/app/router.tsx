@@ -182,6 +182,15 @@ const appRoutes: RouteObject[] = [
     { path: routes.eventsManage, ...page(events.manage, (m) => m.ManageEventsPage) },
   ]),
   staff(PERMISSIONS.configsManage, [{ path: routes.configs, ...page(events.configs, (m) => m.ConfigsPage) }]),
+  staff(PERMISSIONS.auditRead, [
+    {
+      path: routes.audit,
+      ...page(
+        () => import("../features/audit/pages/audit-page"),
+        (m) => m.AuditPage,
+      ),
+    },
+  ]),
   staff(PERMISSIONS.mailManage, [
     { path: routes.mailSend, ...page(mail.send, (m) => m.MailSendPage) },
     { path: routes.mailTemplates, ...page(mail.templates, (m) => m.MailTemplatesPage) },

@@ -1,6 +1,7 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import enApp from "../locales/en/app.json";
+import enAudit from "../locales/en/audit.json";
 import enAuth from "../locales/en/auth.json";
 import enBilling from "../locales/en/billing.json";
 import enCommon from "../locales/en/common.json";
@@ -14,6 +15,7 @@ import enSettings from "../locales/en/settings.json";
 import enSite from "../locales/en/site.json";
 import enUsers from "../locales/en/users.json";
 import frApp from "../locales/fr/app.json";
+import frAudit from "../locales/fr/audit.json";
 import frAuth from "../locales/fr/auth.json";
 import frBilling from "../locales/fr/billing.json";
 import frCommon from "../locales/fr/common.json";
@@ -43,6 +45,7 @@ export const resources = {
     events: frEvents,
     users: frUsers,
     notifications: frNotifications,
+    audit: frAudit,
   },
   en: {
     common: enCommon,
@@ -58,6 +61,7 @@ export const resources = {
     events: enEvents,
     users: enUsers,
     notifications: enNotifications,
+    audit: enAudit,
   },
 } as const;
 
@@ -75,6 +79,7 @@ export const NAMESPACES = [
   "events",
   "users",
   "notifications",
+  "audit",
 ] as const;
 
 export function initI18n(pathname: string): typeof i18n {

@@ -2,7 +2,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -166,18 +165,4 @@ export const oauthAccounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("oauth_accounts_provider_key").on(t.provider, t.providerUserId)],
-);
-
-export const auditLog = pgTable(
-  "audit_log",
-  {
-    id: id(),
-    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-    action: text("action").notNull(),
-    targetType: text("target_type").notNull(),
-    targetId: text("target_id"),
-    data: jsonb("data"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );

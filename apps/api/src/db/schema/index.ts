@@ -1,3 +1,4 @@
+export * from "./audit";
 export * from "./billing";
 export * from "./courses";
 export * from "./events";

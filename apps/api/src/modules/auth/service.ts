@@ -1,4 +1,4 @@
-import { normalizeEmail, type SelfRegisterBody } from "@parlons/contract";
+import { normalizeEmail, PERMISSIONS, type SelfRegisterBody } from "@parlons/contract";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
@@ -6,6 +6,7 @@ import { oneTimeTokens } from "../../db/schema";
 import type { Mailer } from "../../integrations/mail/mailer";
 import type { ChangeBus } from "../../lib/change-bus";
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from "../../lib/errors";
+import { type AuditService, createAuditService } from "../audit/service";
 import { createTransactionalMails, type TransactionalMails } from "../mail/transactional";
 import type { SettingsService } from "../settings/service";
 import type { UserService } from "../users/service";
@@ -24,6 +25,8 @@ export interface AuthDeps {
   sessions: SessionService;
   mailer: Mailer;
   settings: Pick<SettingsService, "registrationsOpen">;
+  /** Records failed sign-ins and staff sign-ins (one made on `db` when absent). */
+  audit?: AuditService;
   publicUrl: string;
   log: FastifyBaseLogger;
   /** Texts of the activation, welcome and reset mails; the built-in ones when absent. */
@@ -38,6 +41,7 @@ export type LoginHook = (userId: string) => Promise<void>;
 export function createAuthService(deps: AuthDeps) {
   const { db, users, sessions, mailer, settings, publicUrl, log } = deps;
   const mails = deps.mails ?? createTransactionalMails({ publicUrl });
+  const audit = deps.audit ?? createAuditService({ db });
   const loginHooks: LoginHook[] = [];
   /** Links open the web app in the user's language: French unprefixed, English under /en. */
   const link = (lang: "FR" | "EN", pathname: string) =>
@@ -113,20 +117,52 @@ export function createAuthService(deps: AuthDeps) {
    * What every sign-in does once the identity is proven (password or social): the status checks,
    * last login, a new session, then the login hooks.
    */
-  async function startLogin<U extends { id: string; status: "PENDING" | "ACTIVE" | "DISABLED" }>(
-    user: U,
-    meta: { userAgent?: string; ip?: string },
-  ) {
-    if (user.status === "PENDING") {
-      throw forbidden("Your account is not activated yet: check your mailbox", "ACCOUNT_NOT_ACTIVATED");
+  async function startLogin<
+    U extends { id: string; email: string; status: "PENDING" | "ACTIVE" | "DISABLED" },
+  >(user: U, meta: { userAgent?: string; ip?: string }, method: "password" | "social" = "social") {
+    if (user.status !== "ACTIVE") {
+      await loginFailed(
+        user.email,
+        user.id,
+        user.status === "PENDING" ? "not_activated" : "disabled",
+        method,
+      );
+      if (user.status === "PENDING")
+        throw forbidden("Your account is not activated yet: check your mailbox", "ACCOUNT_NOT_ACTIVATED");
+      throw forbidden("This account is disabled", "ACCOUNT_DISABLED");
     }
-    if (user.status === "DISABLED") throw forbidden("This account is disabled", "ACCOUNT_DISABLED");
     await users.update(user.id, { lastLoginAt: new Date() });
     const tokens = await sessions.start(user.id, meta);
+    // staff sign-ins are security events too: who entered the back office, from where
+    const principal = await users.loadPrincipal(user.id);
+    if (principal?.permissions.has(PERMISSIONS.dashboardAdmin)) {
+      await audit.record({
+        actor: { id: user.id, email: user.email },
+        action: "auth.staff_login",
+        target: { type: "user", id: user.id },
+        after: { method },
+      });
+    }
     for (const hook of loginHooks) {
       await hook(user.id).catch((err: unknown) => log.warn({ err }, "a login hook failed"));
     }
     return { user, tokens };
+  }
+
+  /** A refused sign-in: the address typed, the account when there is one, and why. */
+  async function loginFailed(
+    email: string,
+    userId: string | null,
+    reason: string,
+    method: "password" | "social",
+  ) {
+    await audit.record({
+      actor: null,
+      actorEmail: email,
+      action: "auth.login_failed",
+      target: { type: "user", id: userId },
+      after: { reason, method },
+    });
   }
 
   return {
@@ -190,15 +226,18 @@ export function createAuthService(deps: AuthDeps) {
 
     /** One generic error for a wrong email or password: no hint whether the account exists. */
     async authenticate(username: string, password: string, meta: { userAgent?: string; ip?: string }) {
-      const user = await users.findByEmail(normalizeEmail(username));
+      const email = normalizeEmail(username);
+      const user = await users.findByEmail(email);
       if (!user) {
         await burnPasswordCheck(password);
+        await loginFailed(email, null, "unknown_email", "password");
         throw unauthenticated("Invalid email or password", "INVALID_CREDENTIALS");
       }
       if (!(await verifyPassword(user.passwordHash, password))) {
+        await loginFailed(email, user.id, "wrong_password", "password");
         throw unauthenticated("Invalid email or password", "INVALID_CREDENTIALS");
       }
-      return startLogin(user, meta);
+      return startLogin(user, meta, "password");
     },
 
     startLogin,

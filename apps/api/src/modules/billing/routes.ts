@@ -31,7 +31,7 @@ const base = "/v1/customer-plan";
 
 export default async function billingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { billing } = app.deps.services;
+  const { billing, audit } = app.deps.services;
   const { payments } = app.deps.config;
   const subscriberOf = (id: string) => billing.subscriberOf(id);
   /** The customer plan in the path: its subscriber, or staff with customer-plans.manage. */
@@ -203,10 +203,16 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: customerPlanResponse, ...errors },
       },
     },
-    async (request) => ({
-      message: "Subscription cancelled",
-      data: { customerPlan: await billing.cancel(request.params.id) },
-    }),
+    async (request) => {
+      const customerPlan = await billing.cancel(request.params.id);
+      await audit.record({
+        actor: principalOf(request),
+        action: "subscriptions.cancel",
+        target: { type: "subscription", id: request.params.id },
+        after: customerPlan,
+      });
+      return { message: "Subscription cancelled", data: { customerPlan } };
+    },
   );
 
   app.get(
@@ -259,7 +265,7 @@ declare module "fastify" {
 /** PayPal's webhooks: in their own plugin, so the raw-body JSON parser applies to this route only. */
 async function paypalWebhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { billing } = app.deps.services;
+  const { billing, audit } = app.deps.services;
   const { providers } = app.deps;
 
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import { auditLog } from "../../db/schema";
@@ -68,7 +68,8 @@ describe("configs CRUD", () => {
     const trail = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetType, "config"), eq(auditLog.targetId, "maintenance")));
+      .where(and(eq(auditLog.targetType, "config"), eq(auditLog.targetId, "maintenance")))
+      .orderBy(asc(auditLog.createdAt));
     expect(trail.map((e) => e.action).sort()).toEqual([
       "configs.create",
       "configs.delete",
@@ -76,7 +77,7 @@ describe("configs CRUD", () => {
       "configs.update",
     ]);
     const first = trail.find((e) => e.action === "configs.update");
-    expect(first?.data).toMatchObject({ from: { value: false }, to: { value: true } });
+    expect(first).toMatchObject({ before: { value: false }, after: { value: true } });
   });
 
   it("refuses a key that exists (409) and unknown keys (404)", async () => {

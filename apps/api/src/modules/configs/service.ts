@@ -1,8 +1,9 @@
 import type { ConfigBody, ConfigItem, ConfigListQuery, ConfigUpdateBody } from "@parlons/contract";
 import { asc, count, eq, ilike, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { auditLog, configs } from "../../db/schema";
+import { configs } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
+import type { AuditService } from "../audit/service";
 import type { Principal } from "../users/service";
 
 type ConfigRow = typeof configs.$inferSelect;
@@ -23,8 +24,8 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Key/value configuration (`/v1/configs`): staff only, every change in the audit log with before and after. */
-export function createConfigService(deps: { db: Db }) {
-  const { db } = deps;
+export function createConfigService(deps: { db: Db; audit: AuditService }) {
+  const { db, audit } = deps;
 
   async function find(key: string): Promise<ConfigRow | undefined> {
     const [row] = await db.select().from(configs).where(eq(configs.key, key));
@@ -70,13 +71,15 @@ export function createConfigService(deps: { db: Db }) {
             .values({ key: body.key, value: body.value, description: body.description, updatedBy: actor.id })
             .returning();
           if (!row) throw new Error("config insert failed");
-          await tx.insert(auditLog).values({
-            actorId: actor.id,
-            action: "configs.create",
-            targetType: "config",
-            targetId: row.key,
-            data: { value: row.value, description: row.description },
-          });
+          await audit.record(
+            {
+              actor,
+              action: "configs.create",
+              target: { type: "config", id: row.key },
+              after: { value: row.value, description: row.description },
+            },
+            tx,
+          );
           return present(row);
         });
       } catch (err) {
@@ -100,16 +103,16 @@ export function createConfigService(deps: { db: Db }) {
           .where(eq(configs.key, key))
           .returning();
         if (!row) throw notFound("Config");
-        await tx.insert(auditLog).values({
-          actorId: actor.id,
-          action: "configs.update",
-          targetType: "config",
-          targetId: key,
-          data: {
-            from: { value: before.value, description: before.description },
-            to: { value: row.value, description: row.description },
+        await audit.record(
+          {
+            actor,
+            action: "configs.update",
+            target: { type: "config", id: key },
+            before: { value: before.value, description: before.description },
+            after: { value: row.value, description: row.description },
           },
-        });
+          tx,
+        );
         return present(row);
       });
     },
@@ -118,13 +121,15 @@ export function createConfigService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const [row] = await tx.delete(configs).where(eq(configs.key, key)).returning();
         if (!row) throw notFound("Config");
-        await tx.insert(auditLog).values({
-          actorId: actor.id,
-          action: "configs.delete",
-          targetType: "config",
-          targetId: key,
-          data: { value: row.value, description: row.description },
-        });
+        await audit.record(
+          {
+            actor,
+            action: "configs.delete",
+            target: { type: "config", id: key },
+            before: { value: row.value, description: row.description },
+          },
+          tx,
+        );
         return { key };
       });
     },

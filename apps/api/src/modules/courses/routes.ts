@@ -36,7 +36,7 @@ function startOfWeekUtc(now = new Date()): Date {
 
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { courses, lessons, entitlement } = app.deps.services;
+  const { courses, lessons, entitlement, audit } = app.deps.services;
 
   // ---- public reads: from memory (lib/response-cache.ts), computed again when courses or lessons change ----
   const { publicCache } = app.deps;
@@ -239,7 +239,15 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
+      const before = await courses.presentOne(await courses.get(request.params.id));
       const result = await courses.delete(request.params.id, request.query.force === "true");
+      await audit.record({
+        actor: principalOf(request),
+        action: "courses.delete",
+        target: { type: "course", id: request.params.id },
+        before,
+        after: result,
+      });
       return { message: "Course deleted", data: result };
     },
   );

@@ -209,7 +209,7 @@ describe("POST /v1/events, PUT, DELETE (staff)", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "events.delete"), eq(auditLog.targetId, event.id)));
-    expect(entry?.data).toMatchObject({ cancelled_registrations: [{ userId: learner.id, places: 2 }] });
+    expect(entry?.before).toMatchObject({ cancelled_registrations: [{ userId: learner.id, places: 2 }] });
 
     const empty = await createEvent();
     expect(
@@ -414,7 +414,7 @@ describe("registrations: single, mine, cancel", () => {
       .where(eq(auditLog.action, "registrations.cancel"))
       .orderBy(desc(auditLog.createdAt))
       .limit(1);
-    expect(entry).toMatchObject({ targetId: registration.id, data: { user_id: other.id, places: 1 } });
+    expect(entry).toMatchObject({ targetId: registration.id, before: { user_id: other.id, places: 1 } });
   });
 
   it("lists my bookings (upcoming first when asked), never anyone else's", async () => {

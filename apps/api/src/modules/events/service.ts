@@ -13,8 +13,9 @@ import {
 } from "@parlons/contract";
 import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { auditLog, events, registrations } from "../../db/schema";
+import { events, registrations } from "../../db/schema";
 import { AppError, conflict, notFound, validationFailed } from "../../lib/errors";
+import { type AuditService, changedFields } from "../audit/service";
 import type { NotificationService } from "../notifications/service";
 import type { Principal, UserService } from "../users/service";
 import { canSeeEvent, isEventStaff } from "./policy";
@@ -48,6 +49,7 @@ export function createEventService(deps: {
   db: Db;
   users: UserService;
   notifications: Pick<NotificationService, "notify">;
+  audit: AuditService;
   now?: () => Date;
 }) {
   const { db, users } = deps;
@@ -172,13 +174,25 @@ export function createEventService(deps: {
   async function audit(
     tx: DbOrTx,
     actor: Principal,
-    action: string,
-    targetType: string,
-    targetId: string,
-    data: Record<string, unknown>,
+    action: "events.create" | "events.update" | "events.delete" | "registrations.cancel",
+    target: { type: "event" | "registration"; id: string },
+    sides: { before?: unknown; after?: unknown },
   ) {
-    await tx.insert(auditLog).values({ actorId: actor.id, action, targetType, targetId, data });
+    await deps.audit.record({ actor, action, target, ...sides }, tx);
   }
+
+  /** What the audit log keeps of an event. */
+  const presentRow = (row: EventRow) => ({
+    slug: row.slug,
+    title_fr: row.titleFr,
+    title_en: row.titleEn,
+    kind: row.kind,
+    location: row.location,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    capacity: row.capacity,
+    active: row.active,
+  });
 
   /** Message parameters of an event notification: its titles in both languages and its start. */
   const eventData = (event: EventRow) => ({
@@ -252,7 +266,7 @@ export function createEventService(deps: {
             })
             .returning();
           if (!row) throw new Error("event insert failed");
-          await audit(tx, actor, "events.create", "event", row.id, { slug, title_fr: row.titleFr });
+          await audit(tx, actor, "events.create", { type: "event", id: row.id }, { after: presentRow(row) });
           return row;
         });
       } catch (err) {
@@ -300,12 +314,8 @@ export function createEventService(deps: {
           }
           const [row] = await tx.update(events).set(changes).where(eq(events.id, id)).returning();
           if (!row) throw notFound("Event");
-          const changed = Object.fromEntries(
-            Object.entries(body)
-              .filter(([, value]) => value !== undefined)
-              .map(([key, value]) => [key, value]),
-          );
-          await audit(tx, actor, "events.update", "event", id, { changes: changed });
+          const changed = changedFields(presentRow(before), presentRow(row));
+          if (changed) await audit(tx, actor, "events.update", { type: "event", id }, changed);
           return row;
         });
       } catch (err) {
@@ -340,11 +350,13 @@ export function createEventService(deps: {
             tx,
           );
         }
-        await audit(tx, actor, "events.delete", "event", id, {
-          slug: event.slug,
-          title_fr: event.titleFr,
-          cancelled_registrations: booked,
-        });
+        await audit(
+          tx,
+          actor,
+          "events.delete",
+          { type: "event", id },
+          { before: { ...presentRow(event), cancelled_registrations: booked } },
+        );
         return { id, cancelled_registrations: booked.length };
       });
     },
@@ -462,11 +474,21 @@ export function createEventService(deps: {
           .returning();
         if (!updated) throw notFound("Registration");
         if (staffAction) {
-          await audit(tx, actor, "registrations.cancel", "registration", id, {
-            event_id: found.eventId,
-            user_id: found.userId,
-            places: found.places,
-          });
+          await audit(
+            tx,
+            actor,
+            "registrations.cancel",
+            { type: "registration", id },
+            {
+              before: {
+                status: found.status,
+                event_id: found.eventId,
+                user_id: found.userId,
+                places: found.places,
+              },
+              after: { status: updated.status },
+            },
+          );
           const event = await get(found.eventId, tx);
           await deps.notifications.notify(
             found.userId,

@@ -32,7 +32,7 @@ const base = "/v1/courses/:courseId/lessons";
 
 export default async function lessonRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { courses, lessons, entitlement } = app.deps.services;
+  const { courses, lessons, entitlement, audit } = app.deps.services;
 
   async function viewerOf(request: FastifyRequest): Promise<LessonViewer> {
     const principal = request.principal;
@@ -233,7 +233,17 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
+      const before = await lessons.present(
+        await lessons.get(request.params.courseId, request.params.id),
+        staffViewer(request),
+      );
       await lessons.delete(request.params.courseId, request.params.id);
+      await audit.record({
+        actor: principalOf(request),
+        action: "lessons.delete",
+        target: { type: "lesson", id: request.params.id },
+        before,
+      });
       return { message: "Lesson deleted", data: { id: request.params.id } };
     },
   );

@@ -32,7 +32,7 @@ const errors = errorResponses(404, 409);
 /** Templates under /v1/email-templates and bulk sends under /v1/send-mail (spec §7), staff with mail.manage. */
 export default async function mailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { mailTemplates, campaigns } = app.deps.services;
+  const { mailTemplates, campaigns, audit } = app.deps.services;
   const manage = { access: access.permission(PERMISSIONS.mailManage) };
 
   // ---------------------------------------------------------------- templates
@@ -223,6 +223,12 @@ export default async function mailRoutes(fastify: FastifyInstance) {
       },
       async (request, reply) => {
         const campaign = await campaigns.create(principalOf(request), request.body);
+        await audit.record({
+          actor: principalOf(request),
+          action: "mail.campaign_create",
+          target: { type: "mail_campaign", id: campaign.id },
+          after: campaign,
+        });
         return reply.status(201).send({ message: "Campaign created", data: { campaign } });
       },
     );
@@ -241,6 +247,12 @@ export default async function mailRoutes(fastify: FastifyInstance) {
       },
       async (request, reply) => {
         const campaign = await campaigns.send(principalOf(request), request.body);
+        await audit.record({
+          actor: principalOf(request),
+          action: "mail.campaign_send",
+          target: { type: "mail_campaign", id: campaign.id },
+          after: campaign,
+        });
         return reply
           .status(202)
           .send({ message: `Queued for ${campaign.total} recipients`, data: { campaign } });

@@ -13,6 +13,8 @@ import { notFound } from "../../lib/errors";
 import { jsonBody, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
+import { principalOf } from "../../plugins/auth";
+import { changedFields } from "../audit/service";
 import { canSeeInactivePlans } from "./policy";
 import { presentPlan } from "./service";
 
@@ -22,7 +24,7 @@ const tags = ["plans"];
 
 export default async function planRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { plans } = app.deps.services;
+  const { plans, audit } = app.deps.services;
   const manage = { access: access.permission(PERMISSIONS.plansManage) };
   const { publicCache } = app.deps;
   const activeBody = jsonBody(plansResponse, "/v1/plans/active");
@@ -86,8 +88,14 @@ export default async function planRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const plan = await plans.create(request.body);
-      return reply.status(201).send({ message: "Plan created", data: { plan: presentPlan(plan) } });
+      const plan = presentPlan(await plans.create(request.body));
+      await audit.record({
+        actor: principalOf(request),
+        action: "plans.create",
+        target: { type: "plan", id: plan.id },
+        after: plan,
+      });
+      return reply.status(201).send({ message: "Plan created", data: { plan } });
     },
   );
 
@@ -103,10 +111,20 @@ export default async function planRoutes(fastify: FastifyInstance) {
         response: { 200: planResponse, ...errors },
       },
     },
-    async (request) => ({
-      message: "Plan updated",
-      data: { plan: presentPlan(await plans.update(request.params.id, request.body)) },
-    }),
+    async (request) => {
+      const before = presentPlan(await plans.get(request.params.id));
+      const plan = presentPlan(await plans.update(request.params.id, request.body));
+      const changed = changedFields(before, plan);
+      if (changed) {
+        await audit.record({
+          actor: principalOf(request),
+          action: "plans.update",
+          target: { type: "plan", id: plan.id },
+          ...changed,
+        });
+      }
+      return { message: "Plan updated", data: { plan } };
+    },
   );
 
   app.delete(
@@ -121,7 +139,16 @@ export default async function planRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
+      const before = presentPlan(await plans.get(request.params.id));
       const result = await plans.remove(request.params.id);
+      await audit.record({
+        actor: principalOf(request),
+        action: "plans.delete",
+        target: { type: "plan", id: request.params.id },
+        before,
+        // a plan with subscribers stays, deactivated
+        after: result.deleted ? null : presentPlan(result.plan),
+      });
       return {
         message: result.deleted
           ? "Plan deleted"

@@ -9,15 +9,17 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
+import { principalOf } from "../../plugins/auth";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(404, 409);
 
 export default async function roleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { roles } = app.deps.services;
+  const { roles, audit } = app.deps.services;
   const guard = { access: access.permission(PERMISSIONS.rolesManage) };
 
   app.get(
@@ -52,6 +54,12 @@ export default async function roleRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const role = await roles.createRole(request.body);
+      await audit.record({
+        actor: principalOf(request),
+        action: "roles.create",
+        target: { type: "role", id: role.id },
+        after: role,
+      });
       return reply.status(201).send({ message: "Role created", data: { role } });
     },
   );
@@ -67,7 +75,15 @@ export default async function roleRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
+      const [role] = await roles.listRoles({ ids: [request.params.id] });
+      if (!role) throw notFound("Role");
       await roles.deleteRole(request.params.id);
+      await audit.record({
+        actor: principalOf(request),
+        action: "roles.delete",
+        target: { type: "role", id: role.id },
+        before: role,
+      });
       return { message: "Role deleted" };
     },
   );

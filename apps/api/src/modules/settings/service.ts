@@ -2,9 +2,10 @@ import { normalizeBaseUrl, type Setting, type SettingUpdateBody } from "@parlons
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
-import { auditLog, settings } from "../../db/schema";
+import { settings } from "../../db/schema";
 import type { ChangeBus } from "../../lib/change-bus";
 import { validationFailed } from "../../lib/errors";
+import { type AuditService, changedFields, createAuditService } from "../audit/service";
 import type { Principal } from "../users/service";
 
 type SettingsRow = typeof settings.$inferSelect;
@@ -42,8 +43,14 @@ function present(row: SettingsRow): Setting {
  * the CSP on every response. An update replaces the copy here at once and, through the change
  * bus, makes every other process read the row again.
  */
-export function createSettingsService(deps: { db: Db; defaults: SettingsValues; changes?: ChangeBus }) {
+export function createSettingsService(deps: {
+  db: Db;
+  defaults: SettingsValues;
+  changes?: ChangeBus;
+  audit?: AuditService;
+}) {
   const { db, defaults, changes } = deps;
+  const audit = deps.audit ?? createAuditService({ db });
   let cached: Setting | null = null;
   let loading: Promise<Setting> | null = null;
   // bumped by each change, so that a read started before it cannot put the old row back
@@ -143,25 +150,26 @@ export function createSettingsService(deps: { db: Db; defaults: SettingsValues; 
         if (body.default_locale !== undefined) changes.defaultLocale = body.default_locale;
         if (body.registrations_open !== undefined) changes.registrationsOpen = body.registrations_open;
 
-        const changed = Object.fromEntries(
-          Object.entries(changes)
-            .filter(([key, value]) => before[key as keyof SettingsValues] !== value)
-            .map(([key, value]) => [key, { from: before[key as keyof SettingsValues], to: value }]),
+        const changed = changedFields(
+          Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof SettingsValues]])),
+          changes,
         );
-        if (Object.keys(changed).length === 0) return present(before);
+        if (!changed) return present(before);
         const [row] = await tx
           .update(settings)
           .set({ ...changes, updatedAt: new Date(), updatedBy: actorId })
           .where(eq(settings.id, SETTINGS_ID))
           .returning();
         if (!row) throw new Error("settings update failed");
-        await tx.insert(auditLog).values({
-          actorId,
-          action: "settings.update",
-          targetType: "settings",
-          targetId: String(SETTINGS_ID),
-          data: { changes: changed },
-        });
+        await audit.record(
+          {
+            actor,
+            action: "settings.update",
+            target: { type: "settings", id: String(SETTINGS_ID) },
+            ...changed,
+          },
+          tx,
+        );
         return present(row);
       });
       changes?.publish("settings");

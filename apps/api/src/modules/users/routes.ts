@@ -20,6 +20,7 @@ import { forbidden, notFound, validationFailed } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { changedFields } from "../audit/service";
 import { hashPassword } from "../auth/passwords";
 import { profilePolicy } from "./policy";
 
@@ -28,7 +29,7 @@ const errors = errorResponses(403, 404, 409);
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { users, sessions } = app.deps.services;
+  const { users, sessions, audit } = app.deps.services;
   const { db } = app.deps.database;
 
   const me = {
@@ -101,7 +102,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     response: { 201: userResponse, ...errors },
   };
   const createHandler = async (
-    request: { body: z.infer<typeof addUserBody> },
+    request: FastifyRequest<{ Body: z.infer<typeof addUserBody> }>,
     reply: { status(code: number): unknown },
   ) => {
     const checkedEmail = z.email().safeParse(request.body.email);
@@ -110,8 +111,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
     if (!checkedPassword.success)
       throw validationFailed({ password: checkedPassword.error.issues.map((i) => i.message) });
     const passwordHash = await hashPassword(request.body.password);
-    const row = await db.transaction(async (tx) =>
-      users.createUser(
+    const user = await db.transaction(async (tx) => {
+      const row = await users.createUser(
         {
           email: request.body.email,
           passwordHash,
@@ -121,10 +122,21 @@ export default async function userRoutes(fastify: FastifyInstance) {
           role: request.body.role,
         },
         tx,
-      ),
-    );
+      );
+      const presented = await users.present(row, tx);
+      await audit.record(
+        {
+          actor: principalOf(request),
+          action: "users.create",
+          target: { type: "user", id: row.id },
+          after: presented,
+        },
+        tx,
+      );
+      return presented;
+    });
     reply.status(201);
-    return { message: "User created", data: { user: await users.present(row) } };
+    return { message: "User created", data: { user } };
   };
   app.post(
     "/v1/users/add",
@@ -148,7 +160,17 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await users.update(request.query.userId, { status: "ACTIVE", activatedAt: new Date() });
+      const { userId } = request.query;
+      const before = await users.findById(userId);
+      if (!before) throw notFound("User");
+      const row = await users.update(userId, { status: "ACTIVE", activatedAt: new Date() });
+      await audit.record({
+        actor: principalOf(request),
+        action: "users.status",
+        target: { type: "user", id: userId },
+        before: { status: before.status },
+        after: { status: row.status },
+      });
       return { message: "User approved", data: { user: await users.present(row) } };
     },
   );
@@ -167,7 +189,16 @@ export default async function userRoutes(fastify: FastifyInstance) {
       const { userId, status } = request.query;
       if (userId === principalOf(request).id && status !== "ACTIVE")
         throw forbidden("You cannot disable your own account");
+      const before = await users.findById(userId);
+      if (!before) throw notFound("User");
       const row = await users.update(userId, { status });
+      await audit.record({
+        actor: principalOf(request),
+        action: "users.status",
+        target: { type: "user", id: userId },
+        before: { status: before.status },
+        after: { status: row.status },
+      });
       if (status !== "ACTIVE") await sessions.revokeAllForUser(userId, "account_disabled");
       return { message: "Status updated", data: { user: await users.present(row) } };
     },
@@ -191,8 +222,26 @@ export default async function userRoutes(fastify: FastifyInstance) {
         throw forbidden("You cannot change your own role or status");
       }
       const row = await db.transaction(async (tx) => {
+        const previous = await users.findById(id, tx);
+        if (!previous) throw notFound("User");
+        const before = await users.present(previous, tx);
         const updated = await users.update(id, { ...rest, fullName: full_name, status, planId: plan_id }, tx);
         if (role) await users.setRole(id, role, tx);
+        const after = await users.present(updated, tx);
+        const changed = changedFields(before, after);
+        if (changed) {
+          // a role change is the family staff look for first, then a status change
+          const action =
+            "role" in changed.after
+              ? "users.role"
+              : "status" in changed.after
+                ? "users.status"
+                : "users.update";
+          await audit.record(
+            { actor: principalOf(request), action, target: { type: "user", id }, ...changed },
+            tx,
+          );
+        }
         return updated;
       });
       app.deps.changes.publish(`user:${id}`);

@@ -241,8 +241,8 @@ export function createUserService(db: Db, roleService: RoleService) {
       totals.clear();
     },
 
-    async present(row: UserRow): Promise<UserListItem> {
-      return present(row, (await rolesOf([row.id])).get(row.id) ?? []);
+    async present(row: UserRow, tx: DbOrTx = db): Promise<UserListItem> {
+      return present(row, (await rolesOf([row.id], tx)).get(row.id) ?? []);
     },
 
     /**

@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BellOutlined,
   BookOutlined,
   CalendarOutlined,
@@ -47,6 +48,7 @@ const ICONS: Record<string, ComponentType> = {
   useradd: UserAddOutlined,
   wallet: WalletOutlined,
   appstore: AppstoreOutlined,
+  audit: AuditOutlined,
   bell: BellOutlined,
   notification: BellOutlined,
   book: BookOutlined,

@@ -1,0 +1,129 @@
+import type { AuditAction, AuditEntry, AuditListQuery, AuditTargetType } from "@parlons/contract";
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db, DbOrTx } from "../../db/client";
+import { auditLog } from "../../db/schema";
+import type { RequestMeta } from "../../lib/request-meta";
+
+/** Who acted: a signed-in account (its email is kept as it was then). */
+export interface AuditActor {
+  id: string;
+  email: string;
+}
+
+export interface AuditRecord {
+  /** Null for an event without an account behind it (a failed sign-in). */
+  actor: AuditActor | null;
+  /** The email given when there is no actor (the address typed at a failed sign-in). */
+  actorEmail?: string;
+  action: AuditAction;
+  target: { type: AuditTargetType; id?: string | null };
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Keys never written to the log, at any depth: a hash or a secret has no business in it. */
+const SECRET_KEY = /pass(word)?|secret|token|hash/i;
+const MAX_TEXT = 512;
+
+/** A JSON copy without secrets (dates as ISO strings); null for undefined. */
+function scrub(value: unknown): unknown {
+  if (value === undefined) return null;
+  return JSON.parse(
+    JSON.stringify(value, (key, v) => (key && SECRET_KEY.test(key) ? undefined : v)) ?? "null",
+  );
+}
+
+const clip = (text: string | null | undefined) => (text ? text.slice(0, MAX_TEXT) : null);
+
+/**
+ * The fields of `after` that differ from `before`, each side holding only those fields:
+ * `{ before: { status: "ACTIVE" }, after: { status: "DISABLED" } }`. Null sides when nothing changed.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+  if (keys.length === 0) return null;
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])),
+  };
+}
+
+function present(row: typeof auditLog.$inferSelect): AuditEntry {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    actor_id: row.actorId,
+    actor_email: row.actorEmail,
+    action: row.action,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    ip: row.ip,
+    user_agent: row.userAgent,
+  };
+}
+
+/**
+ * The audit log's only writer and reader. `record` runs in the caller's transaction when given
+ * one, so an action and its entry commit or roll back together; the IP and user agent come from
+ * the request being served (`meta`). Entries are never changed nor deleted: there is no method for
+ * it, and the table's trigger refuses it anyway.
+ */
+export function createAuditService(deps: { db: Db; meta?: () => RequestMeta | undefined }) {
+  const { db } = deps;
+
+  return {
+    async record(entry: AuditRecord, tx: DbOrTx = db): Promise<void> {
+      const meta = deps.meta?.();
+      await tx.insert(auditLog).values({
+        actorId: entry.actor?.id ?? null,
+        actorEmail: clip(entry.actor?.email ?? entry.actorEmail),
+        action: entry.action,
+        targetType: entry.target.type,
+        targetId: clip(entry.target.id),
+        before: scrub(entry.before),
+        after: scrub(entry.after),
+        ip: clip(meta?.ip),
+        userAgent: clip(meta?.userAgent),
+      });
+    },
+
+    /** One page, newest first; the filters combine. */
+    async list(query: AuditListQuery) {
+      const conditions: SQL[] = [];
+      if (query.actor) {
+        if (z.uuid().safeParse(query.actor).success) conditions.push(eq(auditLog.actorId, query.actor));
+        else
+          conditions.push(ilike(auditLog.actorEmail, `%${query.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      }
+      if (query.action) conditions.push(eq(auditLog.action, query.action));
+      if (query.target_type) conditions.push(eq(auditLog.targetType, query.target_type));
+      if (query.target_id) conditions.push(eq(auditLog.targetId, query.target_id));
+      if (query.from) conditions.push(gte(auditLog.createdAt, new Date(query.from)));
+      if (query.to) conditions.push(lt(auditLog.createdAt, new Date(query.to)));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      return {
+        entries: rows.map(present),
+        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+      };
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;

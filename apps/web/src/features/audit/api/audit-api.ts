@@ -1,0 +1,17 @@
+import type { AuditListQuery, AuditListResponse } from "@parlons/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+export type AuditFilters = Partial<
+  Pick<AuditListQuery, "actor" | "action" | "target_type" | "target_id" | "from" | "to">
+>;
+
+/** `GET /v1/audit` (staff, audit.read): one page of entries, newest first. */
+export function auditListQuery(query: AuditFilters & { page: number; pageSize: number }) {
+  return queryOptions({
+    queryKey: ["audit", "list", query] as const,
+    queryFn: ({ signal }) =>
+      api<AuditListResponse>("/v1/audit", { query: { ...query }, signal, silent: true }).then((r) => r.data),
+    placeholderData: (previous) => previous,
+  });
+}
