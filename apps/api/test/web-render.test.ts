@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "./helpers/build";
 import { courseInput } from "./helpers/learning";
@@ -135,7 +136,7 @@ describe("server-rendered public pages", () => {
     const asked: string[] = [];
     const inject = t.app.inject.bind(t.app);
     // records the API reads of the renderer (it reads through `app.inject`)
-    t.app.inject = ((opts: Parameters<typeof inject>[0]) => {
+    t.app.inject = ((opts: InjectOptions | string) => {
       if (typeof opts === "object" && opts && "url" in opts) asked.push(String(opts.url));
       return inject(opts as never);
     }) as typeof t.app.inject;

@@ -88,13 +88,11 @@ export async function render(url: string, transport: ApiTransport, status: numbe
     } finally {
       collectPageHead(null);
     }
-    const pending = client
-      .getQueryCache()
-      .findAll({
-        // a disabled query (its input is not known yet, e.g. a course's lessons before the course)
-        // waits for the next pass, as in the browser
-        predicate: (q) => q.state.status === "pending" && q.state.fetchStatus === "idle" && isEnabled(q),
-      });
+    const pending = client.getQueryCache().findAll({
+      // a disabled query (its input is not known yet, e.g. a course's lessons before the course)
+      // waits for the next pass, as in the browser
+      predicate: (q) => q.state.status === "pending" && q.state.fetchStatus === "idle" && isEnabled(q),
+    });
     if (pending.length === 0) break;
     await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
   }
