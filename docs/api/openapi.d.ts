@@ -1881,6 +1881,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff actions and security events, newest first, filtered by actor, action, target and date
+         * @description Access: permission `audit.read`.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13322,6 +13342,94 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                actor?: string;
+                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.delete" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel";
+                target_type?: "user" | "role" | "plan" | "subscription" | "settings" | "config" | "course" | "lesson" | "mail_campaign" | "event" | "registration";
+                target_id?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            entries: {
+                                /** Format: uuid */
+                                id: string;
+                                created_at: string;
+                                actor_id: string | null;
+                                actor_email: string | null;
+                                action: string;
+                                target_type: string;
+                                target_id: string | null;
+                                before: unknown | null;
+                                after: unknown | null;
+                                ip: string | null;
+                                user_agent: string | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -132,6 +132,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/notifications": "listNotifications",
   "POST /api/v1/notifications/read-all": "markAllNotificationsRead",
   "POST /api/v1/notifications/:id/read": "markNotificationRead",
+  // audit
+  "GET /api/v1/audit": "listAuditEntries",
 };
 
 /** `listActiveCourses` → "List active courses". */

@@ -20,7 +20,7 @@ import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/api";
-import { useLang } from "../../../lib/use-locale";
+import { useFormat } from "../../../lib/format";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { type AuditFilters, auditListQuery } from "../api/audit-api";
 import "../audit.css";
@@ -67,16 +67,12 @@ function Json({ value, label }: { value: unknown; label: string }) {
 /** `/audit` (staff, audit.read): the audit log, filtered and paged, each entry's before and after on demand. */
 export function AuditPage() {
   const { t } = useTranslation("audit");
-  const lang = useLang();
+  const format = useFormat();
   usePageTitle(t("title"));
   const [form] = Form.useForm<FilterForm>();
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
   const list = useQuery(auditListQuery({ ...filters, page, pageSize: PAGE_SIZE }));
-  const date = new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "medium",
-  });
   const actionLabel = (action: string) => t(`actions.${action}`, { defaultValue: action });
   const targetLabel = (type: string) => t(`targets.${type}`, { defaultValue: type });
 
@@ -209,7 +205,7 @@ export function AuditPage() {
                 key: "time",
                 title: t("columns.time"),
                 render: (_: unknown, e: AuditEntry) => (
-                  <time dateTime={e.created_at}>{date.format(new Date(e.created_at))}</time>
+                  <time dateTime={e.created_at}>{format.dateTime(e.created_at)}</time>
                 ),
               },
               {
