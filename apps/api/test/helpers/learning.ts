@@ -45,9 +45,12 @@ export async function uploadAudio(t: TestContext, token: string, data = toneMp3(
   return res.json().data as { file_path: string; audioDuration: number };
 }
 
-/** A tiny PNG (its signature and some bytes): enough for the upload's sniffing. */
+/** A real 1×1 PNG (file-type checks the header chunk, not only the signature). */
 export const tinyPng = () =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  );
 
 /** Uploads an image (the tiny PNG by default) and returns its file_path, for a course cover. */
 export async function uploadCover(t: TestContext, token: string, data = tinyPng()): Promise<string> {

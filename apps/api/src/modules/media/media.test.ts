@@ -4,7 +4,14 @@ import { Readable } from "node:stream";
 import { MAX_UPLOAD_BYTES } from "@parlons/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
-import { courseWithLessons, fixtures, multipart, toneMp3, uploadAudio } from "../../../test/helpers/learning";
+import {
+  courseWithLessons,
+  fixtures,
+  multipart,
+  tinyPng,
+  toneMp3,
+  uploadAudio,
+} from "../../../test/helpers/learning";
 import { loadConfig } from "../../config";
 import { parseRange } from "./range";
 import { createMediaUrlSigner } from "./signing";
@@ -41,10 +48,7 @@ describe("POST /v1/medias/file/upload", () => {
   });
 
   it("takes a cover image with type=image and refuses an image sent as audio", async () => {
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.alloc(64),
-    ]);
+    const png = tinyPng();
     const ok = await upload(
       admin,
       multipart([
@@ -55,8 +59,18 @@ describe("POST /v1/medias/file/upload", () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.file_path).toMatch(/^images\/.+\.png$/);
     expect(ok.json().data.audioDuration).toBeUndefined();
-    const wrong = await upload(admin, multipart([{ name: "file", value: png, filename: "c.mp3" }]));
+    const wrong = await upload(admin, multipart([{ name: "file", value: png, filename: "c.png" }]));
     expect(wrong.statusCode).toBe(415);
+    // a PNG signature in front of anything else is not a PNG
+    const fake = Buffer.concat([png.subarray(0, 8), Buffer.alloc(64)]);
+    const refused = await upload(
+      admin,
+      multipart([
+        { name: "type", value: "image" },
+        { name: "file", value: fake, filename: "c.png" },
+      ]),
+    );
+    expect(refused.statusCode).toBe(415);
   });
 
   it("refuses a PDF renamed .mp3 with 415 and keeps nothing", async () => {
@@ -110,7 +124,8 @@ describe("POST /v1/medias/file/upload", () => {
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
     );
-    const mp3Header = Buffer.from([0x49, 0x44, 0x33, 0x04, 0, 0, 0, 0, 0, 0, 0, 0]);
+    // a real MP3's first frames (what the sniffing reads), then zeros
+    const mp3Header = toneMp3().subarray(0, 8192);
     const total = 150 * 1024 * 1024;
     const chunk = Buffer.alloc(64 * 1024);
     let produced = 0;
@@ -155,14 +170,25 @@ describe("POST /v1/medias/file/upload", () => {
 });
 
 describe("content sniffing and byte ranges (units)", () => {
-  it("recognises MP3 (ID3 or frame sync) and images, not PDFs or AAC", () => {
-    expect(sniff(Buffer.from("ID3\x04\0\0\0\0\0\0\0\0", "latin1"))?.type).toBe("audio");
-    expect(sniff(Buffer.from([0xff, 0xfb, 0x90, 0x64, 0, 0, 0, 0, 0, 0, 0, 0]))?.mime).toBe("audio/mpeg");
-    expect(sniff(Buffer.from([0xff, 0xf1, 0x50, 0x80, 0, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
-    expect(sniff(Buffer.from("%PDF-1.4\n%abc", "latin1"))).toBeNull();
-    expect(sniff(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0, 0, 0]))?.mime).toBe("image/jpeg");
-    expect(sniff(Buffer.from("RIFF\0\0\0\0WEBP", "latin1"))?.mime).toBe("image/webp");
-    expect(sniff(Buffer.from("<svg xmlns='x'>", "latin1"))).toBeNull();
+  it("recognises MP3 (ID3 or frame sync) and images, not PDFs or AAC", async () => {
+    // file-type looks past the ID3v2 tag, at the MPEG frames themselves
+    const frame = [0xff, 0xfb, 0x90, 0x64, 0, 0, 0, 0, 0, 0, 0, 0];
+    const id3 = Buffer.concat([Buffer.from("ID3\x04\0\0\0\0\0\0", "latin1"), Buffer.from(frame)]);
+    expect((await sniff(id3))?.type).toBe("audio");
+    expect((await sniff(Buffer.from(frame)))?.mime).toBe("audio/mpeg");
+    expect((await sniff(toneMp3().subarray(0, 4100)))?.ext).toBe("mp3");
+    // an ID3 tag in front of something else is not an MP3
+    const pdf = Buffer.from("%PDF-1.4\n%abc", "latin1");
+    expect(await sniff(Buffer.concat([Buffer.from("ID3\x04\0\0\0\0\0\0", "latin1"), pdf]))).toBeNull();
+    // AAC (ADTS) has the frame sync too, but layer 00
+    expect(await sniff(Buffer.from([0xff, 0xf1, 0x50, 0x80, 0, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
+    expect(await sniff(pdf)).toBeNull();
+    expect((await sniff(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0, 0, 0])))?.mime).toBe(
+      "image/jpeg",
+    );
+    expect((await sniff(Buffer.from("RIFF\0\0\0\0WEBP", "latin1")))?.mime).toBe("image/webp");
+    expect((await sniff(tinyPng()))?.mime).toBe("image/png");
+    expect(await sniff(Buffer.from("<svg xmlns='x'>", "latin1"))).toBeNull();
   });
 
   it("parses ranges", () => {

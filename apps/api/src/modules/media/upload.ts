@@ -42,22 +42,35 @@ async function writeTemp(source: NodeJS.ReadableStream, tempDir: string) {
   let size = 0;
   let head = Buffer.alloc(0);
   let sniffed: SniffedType | null = null;
+  let decided = false;
   const guard = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size >= MAX_UPLOAD_BYTES) return callback(tooLarge());
-      if (!sniffed) {
-        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
-        if (head.length >= SNIFF_BYTES) {
-          sniffed = sniff(head);
-          if (!sniffed) return callback(unsupported());
-        }
-      }
-      callback(null, chunk);
+      if (decided) return callback(null, chunk);
+      head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
+      if (head.length < SNIFF_BYTES) return callback(null, chunk);
+      // enough bytes: decide once, before anything more is written
+      decided = true;
+      sniff(head).then(
+        (found) => {
+          sniffed = found;
+          callback(found ? null : unsupported(), found ? chunk : undefined);
+        },
+        (err: unknown) => callback(err as Error),
+      );
     },
     flush(callback) {
-      sniffed ??= sniff(head);
-      callback(sniffed ? null : unsupported());
+      if (decided) return callback(sniffed ? null : unsupported());
+      // a file shorter than the sniffing window
+      decided = true;
+      sniff(head).then(
+        (found) => {
+          sniffed = found;
+          callback(found ? null : unsupported());
+        },
+        (err: unknown) => callback(err as Error),
+      );
     },
   });
   try {
