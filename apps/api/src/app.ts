@@ -14,6 +14,7 @@ import { createOAuthProviders } from "./integrations/oauth";
 import { createPaymentProviders, type PaymentProviders } from "./integrations/payments";
 import { createStorage } from "./integrations/storage/storage";
 import { announcing, type ChangeBus, createChangeBus } from "./lib/change-bus";
+import { createMetrics, type Metrics } from "./lib/metrics";
 import { currentRequestMeta, type RequestMeta } from "./lib/request-meta";
 import { createResponseCache, type ResponseCache } from "./lib/response-cache";
 import auditRoutes from "./modules/audit/routes";
@@ -60,7 +61,9 @@ import accessPlugin, { type RouteAccess } from "./plugins/access";
 import authPlugin from "./plugins/auth";
 import errorsPlugin from "./plugins/errors";
 import { createFastPath } from "./plugins/fast-path";
+import metricsPlugin from "./plugins/metrics";
 import openapiPlugin from "./plugins/openapi";
+import { requestIdOf } from "./plugins/request-id";
 import securityHeaders from "./plugins/security-headers";
 import textInput from "./plugins/text-input";
 import webPlugin from "./plugins/web";
@@ -79,6 +82,7 @@ function createServices(
   mailer: Mailer,
   providers: PaymentProviders,
   changes: ChangeBus,
+  metrics: Metrics,
 ) {
   const { db } = database;
   // the only writer of the audit log: every module records through it
@@ -144,6 +148,7 @@ function createServices(
     publicUrl: config.publicUrl,
     log: app.log,
     changes,
+    onPaymentEvent: (provider, outcome) => metrics.payment(provider, outcome),
   });
   // spec §4: after a login on a paid plan, the provider's subscription is checked
   auth.onLogin((userId) => billing.checkAtLogin(userId));
@@ -244,14 +249,25 @@ function routerError(err: FastifyError, _request: unknown, reply: FastifyReply) 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   let fastPath: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
+  const metrics = createMetrics();
+  let inFlight = 0;
+  const requestDone = () => {
+    inFlight -= 1;
+  };
   const app = Fastify({
     logger: opts.logger ?? false,
+    // every log line of a request carries its id (reqId), sent back in X-Request-Id (plugins/metrics.ts)
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // the server Fastify would make, with the public reads in memory answered before routing
     serverFactory: (handler, options) => {
       const server = http.createServer((req, res) => {
-        if (!fastPath?.(req, res)) handler(req, res);
+        if (fastPath?.(req, res)) return;
+        inFlight += 1;
+        res.once("close", requestDone);
+        handler(req, res);
       });
       server.keepAliveTimeout = Number(options.keepAliveTimeout ?? 72_000);
       server.requestTimeout = Number(options.requestTimeout ?? 0);
@@ -284,7 +300,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicCache.close();
     await changes.close();
   });
-  const services = createServices(app, config, database, mailer, providers, changes);
+  const services = createServices(app, config, database, mailer, providers, changes, metrics);
+  app.decorate("metrics", metrics);
+  const stopObserving = database.observeQueries((seconds, failed) => metrics.query(seconds, failed));
+  app.addHook("onClose", async () => {
+    stopObserving();
+  });
+  metrics.setSources({
+    inFlight: () => inFlight,
+    publicCache,
+    principals: services.principals,
+    pool: database.poolStats,
+    mailQueue: () => services.mailDeliveries.depth(),
+  });
   await app.register(
     fp(
       async (instance) => {
@@ -294,8 +322,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ),
   );
 
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(securityHeaders);
-  fastPath = createFastPath({ cache: publicCache, headers: () => app.currentSecurityHeaders() });
+  const answerFromMemory = createFastPath({
+    cache: publicCache,
+    headers: () => app.currentSecurityHeaders(),
+  });
+  metrics.setSources({ fastPath: answerFromMemory });
+  fastPath = answerFromMemory;
   await app.register(cookie);
   let redis: import("ioredis").Redis | undefined;
   if (config.redisUrl) {

@@ -101,6 +101,12 @@ const envSchema = z
     PAYPAL_WEBHOOK_ID: z.string().optional(),
     PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Bearer token that GET /metrics asks for (Prometheus `authorization` / `bearer_token`); /metrics is 404 when unset. */
+    METRICS_TOKEN: z
+      .string()
+      .min(24, "METRICS_TOKEN must be at least 24 characters (e.g. openssl rand -hex 24)")
+      .regex(/^[\x21-\x7e]+$/, "METRICS_TOKEN is printable ASCII without spaces")
+      .optional(),
     SUBSCRIPTION_SYNC_INTERVAL: z.coerce
       .number()
       .int()
@@ -153,6 +159,8 @@ export interface Config {
   secureCookies: boolean;
   media: MediaConfig;
   payments: PaymentsConfig;
+  /** The Bearer token of GET /metrics; undefined: no metrics endpoint (404). */
+  metricsToken: string | undefined;
 }
 
 export interface PaymentsConfig {
@@ -297,6 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO,
     socialProviders,
     oauth,
+    metricsToken: env.METRICS_TOKEN,
     secureCookies: publicUrl.startsWith("https://"),
     media: {
       driver: env.STORAGE_DRIVER,

@@ -71,6 +71,7 @@ async function main() {
     billing: app.deps.services.billing,
     intervalSeconds: config.payments.syncIntervalSeconds,
     log: app.log,
+    metrics: app.metrics,
   });
   app.addHook("onClose", async () => subscriptionSync.stop());
   app.log.info({ payments: config.payments.provider }, "payment provider");
@@ -78,6 +79,7 @@ async function main() {
     queue: app.deps.services.mailDeliveries,
     mailer: app.deps.mailer,
     log: app.log,
+    metrics: app.metrics,
   });
   app.addHook("onClose", async () => mailWorker.stop());
 

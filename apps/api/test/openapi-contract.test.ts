@@ -64,7 +64,8 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/api/v1/courses"]?.post?.security).toEqual([{ bearer: [] }]);
   });
 
-  it("passes Redocly's recommended rules with no error", async () => {
+  // a CLI and a compiler run as child processes: generous time on a busy machine
+  it("passes Redocly's recommended rules with no error", { timeout: 120_000 }, async () => {
     const cli = path.join(path.dirname(resolvePackage("@redocly/cli/package.json")), "bin/cli.js");
     const { stdout } = await run(process.execPath, [cli, "lint", documentPath, "--format=json"], {
       cwd: root,
@@ -78,7 +79,7 @@ describe("the OpenAPI document", () => {
     expect(report.totals.errors).toBe(0);
   });
 
-  it("gives openapi-typescript a client that type-checks", async () => {
+  it("gives openapi-typescript a client that type-checks", { timeout: 180_000 }, async () => {
     // the generated types and a use of them, compiled alone with strict checks of the .d.ts too
     const dir = mkdtempSync(path.join(path.dirname(clientTypesPath), ".client-check-"));
     try {

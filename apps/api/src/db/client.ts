@@ -20,7 +20,44 @@ export interface Database {
   url?: string;
   /** PGlite: the data folder was created from the build's template on this open. */
   fromTemplate?: boolean;
+  /** Tells `observer` the time of every query the driver runs (for /metrics); returns the way to stop. */
+  observeQueries(observer: QueryObserver): () => void;
+  /** PostgreSQL: the pool's connections now. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+export type QueryObserver = (seconds: number, failed: boolean) => void;
+
+/**
+ * Wraps a driver's `query` so each call is timed: a promise (PGlite, node-postgres without a
+ * callback) or a callback (node-postgres's pool uses one). Costs two clock reads per query.
+ */
+function timed<F extends (...args: never[]) => unknown>(query: F, observers: Set<QueryObserver>): F {
+  const observe: QueryObserver = (seconds, failed) => {
+    for (const o of observers) o(seconds, failed);
+  };
+  return function (this: unknown, ...args: unknown[]) {
+    if (observers.size === 0) return query.apply(this, args as Parameters<F>);
+    const start = process.hrtime.bigint();
+    const done = (failed: boolean) => observe(Number(process.hrtime.bigint() - start) / 1e9, failed);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function") {
+      args[last] = (err: unknown, ...rest: unknown[]) => {
+        done(Boolean(err));
+        return (callback as (...a: unknown[]) => unknown)(err, ...rest);
+      };
+      return query.apply(this, args as Parameters<F>);
+    }
+    const result = query.apply(this, args as Parameters<F>);
+    if (result instanceof Promise)
+      result.then(
+        () => done(false),
+        () => done(true),
+      );
+    return result;
+  } as unknown as F;
 }
 
 export const migrationsFolder = migrationsDir;
@@ -54,8 +91,23 @@ export async function openDatabase(opts: {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const observers = new Set<QueryObserver>();
+    // every query, the pool's own included, runs on one of its clients
+    pool.on("connect", (client) => {
+      client.query = timed(client.query, observers) as typeof client.query;
+    });
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: "postgres", url: opts.url, close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      url: opts.url,
+      observeQueries: (o) => {
+        observers.add(o);
+        return () => observers.delete(o);
+      },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -72,8 +124,26 @@ export async function openDatabase(opts: {
     client = new PGlite({ extensions });
   }
   await client.waitReady;
+  const observers = new Set<QueryObserver>();
+  client.query = timed(client.query, observers) as typeof client.query;
+  // a transaction's queries go through the transaction object drizzle is handed
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite["transaction"]>[0]) =>
+    transaction((tx) => {
+      tx.query = timed(tx.query, observers) as typeof tx.query;
+      return callback(tx);
+    })) as typeof client.transaction;
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", fromTemplate, close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    fromTemplate,
+    observeQueries: (o) => {
+      observers.add(o);
+      return () => observers.delete(o);
+    },
+    close: () => client.close(),
+  };
 }
 
 /**

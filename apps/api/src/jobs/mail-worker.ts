@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "../integrations/mail/mailer";
+import type { Metrics } from "../lib/metrics";
 import type { DeliveryQueue } from "../modules/mail/deliveries";
+
+const JOB = "mail-worker";
 
 export interface MailWorkerResult {
   sent: number;
@@ -33,6 +36,8 @@ export function startMailWorker(opts: {
   intervalMs?: number;
   /** false in tests: no timer, call runOnce. */
   schedule?: boolean;
+  /** Counts each delivery's outcome (sent, retry, failed) for /metrics. */
+  metrics?: Pick<Metrics, "jobItem">;
 }): MailWorker {
   const batchSize = opts.batchSize ?? 10;
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
@@ -69,6 +74,9 @@ export function startMailWorker(opts: {
         if (await opts.queue.complete(delivery, now ?? new Date())) result.sent += 1;
       }
     }
+    opts.metrics?.jobItem(JOB, "sent", result.sent);
+    opts.metrics?.jobItem(JOB, "retry", result.retried);
+    opts.metrics?.jobItem(JOB, "failed", result.failed);
     return result;
   }
 

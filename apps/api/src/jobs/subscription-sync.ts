@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { jobLeases } from "../db/schema";
+import type { Metrics } from "../lib/metrics";
 import type { BillingService } from "../modules/billing/service";
 
 const JOB = "subscription-sync";
@@ -46,6 +47,8 @@ export function startSubscriptionSync(opts: {
   log: FastifyBaseLogger;
   /** false in tests: no timer, call runOnce. */
   schedule?: boolean;
+  /** Counts runs (ok, failed, skipped) and subscriptions synced or failed, for /metrics. */
+  metrics?: Pick<Metrics, "jobItem" | "jobRun">;
 }): SubscriptionSync {
   const holder = randomUUID();
   let running = false;
@@ -53,12 +56,19 @@ export function startSubscriptionSync(opts: {
     if (running) return false;
     running = true;
     try {
-      if (!(await claimRun(opts.db, opts.intervalSeconds, holder, now))) return false;
+      if (!(await claimRun(opts.db, opts.intervalSeconds, holder, now))) {
+        opts.metrics?.jobRun(JOB, "skipped");
+        return false;
+      }
       const result = await opts.billing.syncDue(now);
       opts.log.info({ job: JOB, ...result }, "subscriptions synced with the provider");
+      opts.metrics?.jobRun(JOB, "ok");
+      opts.metrics?.jobItem(JOB, "synced", result.synced);
+      opts.metrics?.jobItem(JOB, "failed", result.failed);
       return true;
     } catch (err) {
       opts.log.error({ err, job: JOB }, "subscription sync failed");
+      opts.metrics?.jobRun(JOB, "failed");
       return false;
     } finally {
       running = false;

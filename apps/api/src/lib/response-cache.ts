@@ -76,6 +76,8 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
   const pending = new Map<string, Pending>();
   const aliases = new Map<string, string>();
   let closed = false;
+  /** Answers from memory and computed ones, for /metrics (the fast path counts its own). */
+  const stats = { hits: 0, misses: 0 };
 
   function keep(key: string, entry: Entry) {
     if (entries.size >= maxEntries) {
@@ -145,6 +147,7 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
   });
 
   return {
+    stats,
     /** The answer for `key`, from memory or computed (once, however many ask at the same time). */
     get(
       key: string,
@@ -152,7 +155,11 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
       load: () => Promise<CachedAnswer>,
     ): Promise<CachedAnswer> {
       const entry = entries.get(key);
-      if (entry) return Promise.resolve(entry.answer);
+      if (entry) {
+        stats.hits += 1;
+        return Promise.resolve(entry.answer);
+      }
+      stats.misses += 1;
       return fetch(key, topics, load);
     },
 

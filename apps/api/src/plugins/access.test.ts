@@ -3,7 +3,6 @@ import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { principal } from "../../test/helpers/principal";
-import { unauthenticated } from "../lib/errors";
 import accessPlugin, { access, type RouteAccess } from "./access";
 import errorsPlugin from "./errors";
 

@@ -48,6 +48,8 @@ export function createPrincipalCache(deps: {
   let generation = 0;
   const userGenerations = new Map<string, number>();
   let counter = 0;
+  /** Tokens resolved from memory or not, access levels likewise (for /metrics). */
+  const stats = { principalHits: 0, principalMisses: 0, accessHits: 0, accessMisses: 0 };
 
   const generationOf = (userId: string) => `${generation}.${userGenerations.get(userId) ?? 0}`;
   function put<V>(map: Map<string, V>, key: string, value: V) {
@@ -145,13 +147,18 @@ export function createPrincipalCache(deps: {
   }
 
   return {
+    stats,
     /**
      * The principal of a Bearer token; throws 401 with the reason (expired, invalid, session
      * ended, account not active), exactly as the database checks did.
      */
     async resolve(token: string): Promise<Resolved> {
       const hit = fromMemory(token);
-      if (hit) return hit;
+      if (hit) {
+        stats.principalHits += 1;
+        return hit;
+      }
+      stats.principalMisses += 1;
       let claims = tokens.get(token);
       if (!claims) {
         const verified = await signer.verify(token);
@@ -172,7 +179,11 @@ export function createPrincipalCache(deps: {
       if (!principal || at) return entitlement.accessOf(principal, at);
       const t = now();
       const known = accessLevels.get(principal.id);
-      if (known && known.until > t) return known.access;
+      if (known && known.until > t) {
+        stats.accessHits += 1;
+        return known.access;
+      }
+      stats.accessMisses += 1;
       const started = generationOf(principal.id);
       const { access, until } = await entitlement.accessWindow(principal, new Date(t));
       if (generationOf(principal.id) === started) {

@@ -292,16 +292,30 @@ async function paypalWebhookRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const provider = providers.active;
-      if (provider.name !== "paypal") throw badRequest("PayPal webhooks are not configured");
-      const verified = await provider.verifyWebhook({ headers: request.headers, body: request.body });
+      const count = (outcome: string) => app.metrics.webhook("paypal", outcome);
+      if (provider.name !== "paypal") {
+        count("rejected");
+        throw badRequest("PayPal webhooks are not configured");
+      }
+      const verified = await provider
+        .verifyWebhook({ headers: request.headers, body: request.body })
+        .catch((err: unknown) => {
+          count("failed");
+          throw err;
+        });
       if (!verified) {
+        count("rejected");
         request.log.warn(
           { headers: request.headers["paypal-transmission-id"] },
           "rejected an unverified PayPal webhook",
         );
         throw new AppError(400, "BAD_REQUEST", "Webhook signature could not be verified");
       }
-      const { duplicate } = await billing.handleWebhook("paypal", request.body);
+      const { duplicate } = await billing.handleWebhook("paypal", request.body).catch((err: unknown) => {
+        count(err instanceof AppError && err.statusCode < 500 ? "rejected" : "failed");
+        throw err;
+      });
+      count(duplicate ? "duplicate" : "processed");
       return { data: { received: true, duplicate } };
     },
   );

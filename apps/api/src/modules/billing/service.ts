@@ -28,7 +28,11 @@ export interface BillingDeps {
   log: FastifyBaseLogger;
   /** Told `user:<id>` after a commit that changed a user's plan or subscription. */
   changes?: ChangeBus;
+  /** Told each payment event, for /metrics: checkouts started or failed, payments recorded, activations. */
+  onPaymentEvent?: (provider: string, outcome: PaymentOutcome) => void;
 }
+
+export type PaymentOutcome = "checkout_started" | "checkout_failed" | "payment_recorded" | "activated";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -158,6 +162,7 @@ export function createBillingService(deps: BillingDeps) {
     now = new Date(),
   ): Promise<CustomerPlanRow> {
     const toCancel: { provider: string; id: string }[] = [];
+    const told: PaymentOutcome[] = [];
     const row = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(customerPlans).where(eq(customerPlans.id, id)).for("update");
       if (!current) throw notFound("Customer plan");
@@ -174,6 +179,7 @@ export function createBillingService(deps: BillingDeps) {
         next = updated ?? current;
       }
       if (decision.activated) {
+        told.push("activated");
         // the new subscription replaces every other live one of the user (an upgrade or a switch)
         const others = await tx
           .select()
@@ -206,7 +212,7 @@ export function createBillingService(deps: BillingDeps) {
       await notifyChange(current, next, decision.activated, intent, tx);
       const paid = truth.lastPayment;
       if (paid && paid.amountCents > 0 && current.providerSubscriptionId) {
-        await tx
+        const inserted = await tx
           .insert(payments)
           .values({
             customerPlanId: id,
@@ -218,12 +224,15 @@ export function createBillingService(deps: BillingDeps) {
             providerPaymentId: `${current.providerSubscriptionId}@${paid.time.toISOString()}`,
             paidAt: paid.time,
           })
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ id: payments.id });
+        if (inserted.length > 0) told.push("payment_recorded");
       }
       await settle(current.userId, tx, now);
       return next;
     });
     deps.changes?.publish(`user:${row.userId}`);
+    for (const outcome of told) deps.onPaymentEvent?.(row.provider, outcome);
     await cancelAtProviders(toCancel);
     return row;
   }
@@ -300,13 +309,19 @@ export function createBillingService(deps: BillingDeps) {
       const providerPlanId = await deps.plans.providerPlanIdOf(plan);
       const id = randomUUID();
       const prefix = body.locale === "en" ? "/en" : "";
-      const subscription = await providers.active.createSubscription({
-        customerPlanId: id,
-        providerPlanId,
-        returnUrl: `${deps.publicUrl}${prefix}/billing/subscription-payment?customer_plan=${id}`,
-        cancelUrl: `${deps.publicUrl}${prefix}/pricing?checkout=cancelled`,
-        locale: body.locale === "en" ? "en-GB" : "fr-FR",
-      });
+      const subscription = await providers.active
+        .createSubscription({
+          customerPlanId: id,
+          providerPlanId,
+          returnUrl: `${deps.publicUrl}${prefix}/billing/subscription-payment?customer_plan=${id}`,
+          cancelUrl: `${deps.publicUrl}${prefix}/pricing?checkout=cancelled`,
+          locale: body.locale === "en" ? "en-GB" : "fr-FR",
+        })
+        .catch((err: unknown) => {
+          deps.onPaymentEvent?.(providers.active.name, "checkout_failed");
+          throw err;
+        });
+      deps.onPaymentEvent?.(providers.active.name, "checkout_started");
       const [row] = await db
         .insert(customerPlans)
         .values({

@@ -99,6 +99,30 @@ export function createDeliveryQueue(deps: { db: Db; publicUrl: string }) {
 
   return {
     /**
+     * What is left to do, for /metrics: PENDING rows (waiting, retries included), SENDING rows
+     * (claimed under a lease), and the age of the oldest PENDING one. Reads the rows the worker's
+     * partial index holds, not the whole table.
+     */
+    async depth(now = new Date()): Promise<{ queued: number; running: number; oldestAgeSeconds: number }> {
+      const [row] = await db
+        .select({
+          queued: sql<number>`count(*) filter (where ${mailDeliveries.status} = 'PENDING')`.mapWith(Number),
+          running: sql<number>`count(*) filter (where ${mailDeliveries.status} = 'SENDING')`.mapWith(Number),
+          oldest: sql<
+            string | null
+          >`min(${mailDeliveries.createdAt}) filter (where ${mailDeliveries.status} = 'PENDING')`,
+        })
+        .from(mailDeliveries)
+        .where(inArray(mailDeliveries.status, WORK_LEFT));
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
+      return {
+        queued: row?.queued ?? 0,
+        running: row?.running ?? 0,
+        oldestAgeSeconds: oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+      };
+    },
+
+    /**
      * Claims up to `limit` deliveries in one statement: the sub-select locks rows with
      * FOR UPDATE SKIP LOCKED (rows another worker is claiming are skipped, not waited for),
      * the UPDATE marks them SENDING under a lease and counts the attempt.
