@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SMTPServer } from "smtp-server";
 import { ADMIN, MAIL_DIR } from "./support/env";
+import { clearLocks } from "./support/exclusive";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -53,6 +54,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 3100);
   const baseUrl = `http://127.0.0.1:${port}`;
+  clearLocks();
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(path.join(tmpdir(), "parlons-e2e-"));
   const child = spawn("npm", ["start"], {
@@ -68,6 +70,10 @@ export default async function globalSetup() {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMIT_AUTH_MAX: "500",
+      // Activation and reset links arrive within a quarter second instead of up to two.
+      MAIL_WORKER_INTERVAL_MS: "250",
+      // a study reminder due now is queued within a second
+      STUDY_REMINDERS_INTERVAL_MS: "1000",
       LOG_LEVEL: "warn",
     },
     detached: true,

@@ -5,7 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export default defineConfig({
   testDir: "./tests",
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -17,8 +17,14 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: "fr-FR",
-    trace: "retain-on-failure",
+    // a trace (DOM snapshots and screencast of every test, kept on failure) costs a quarter of
+    // the suite's time on a 2-core machine; CI keeps only the log, so it records none
+    trace: process.env.CI ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
+    // The service worker precaches the whole app shell at the first visit of each new context and
+    // answers some requests itself (which page.route then no longer sees): only tests/offline.spec.ts
+    // lets it run.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 200 when this process takes requests; 503 while it drains (stopping) or without its database
+         * @description Access: public.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/self-register": {
         parameters: {
             query?: never;
@@ -977,6 +997,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment's numbered receipt (its learner, or staff)
+         * @description Access: the learner it was issued to, or staff with `customer-plans.manage`.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/receipts/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A receipt as a PDF, in ?lang= or the learner's language
+         * @description Access: the learner it was issued to, or staff with `customer-plans.manage`.
+         */
+        get: operations["getReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customer-plan/demo/{id}/approve": {
         parameters: {
             query?: never;
@@ -1293,6 +1353,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/courses/{courseId}/lessons/{id}/cues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List lesson cues
+         * @description Access: permission `lessons.manage`.
+         */
+        get: operations["listLessonCues"];
+        /**
+         * Replace lesson cues
+         * @description Access: permission `lessons.manage`.
+         */
+        put: operations["replaceLessonCues"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/courses/{courseId}/lessons/update-by-column/{id}": {
         parameters: {
             query?: never;
@@ -1347,6 +1431,410 @@ export interface paths {
          * @description Access: permission `lessons.manage`.
          */
         post: operations["uploadLessonFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cards to review now, with the new and due counts
+         * @description Access: signed in.
+         */
+        get: operations["listDueReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review/grade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grade a card (Again, Hard, Good, Easy); a review id sent again changes nothing
+         * @description Access: signed in.
+         */
+        post: operations["gradeReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add one lesson line to the review deck
+         * @description Access: signed in.
+         */
+        post: operations["addReviewCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review/cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one card from the learner's deck (its grades go with it)
+         * @description Access: signed in.
+         */
+        delete: operations["removeReviewCard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Figures of the review deck
+         * @description Access: signed in.
+         */
+        get: operations["getReviewStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/certificates/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The learner's own certificates, newest first
+         * @description Access: signed in.
+         */
+        get: operations["listMyCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/certificates/verify/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checks a certificate's code: name, course, date and whether it is valid or revoked
+         * @description Access: public.
+         */
+        get: operations["verifyCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/certificates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A certificate (its learner, or staff)
+         * @description Access: the learner it was issued to, or staff with `certificates.manage`.
+         */
+        get: operations["getCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/certificates/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A certificate as a PDF, in ?lang= (French by default)
+         * @description Access: the learner it was issued to, or staff with `certificates.manage`.
+         */
+        get: operations["getCertificatePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every certificate, newest first, by code, name or course and status
+         * @description Access: permission `certificates.manage`.
+         */
+        get: operations["listCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/certificates/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revokes a certificate: its verification page then says so
+         * @description Access: permission `certificates.manage`.
+         */
+        post: operations["revokeCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active learners, minutes, funnel, reviews, subscriptions, MRR, churn and attendance over ?from=&to=
+         * @description Access: permission `analytics.read`.
+         */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The daily figures of ?from=&to= as CSV
+         * @description Access: permission `analytics.read`.
+         */
+        get: operations["getAnalyticsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs the analytics roll-up now (it also runs every ten minutes)
+         * @description Access: permission `analytics.read`.
+         */
+        post: operations["refreshAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recordings the learner kept (of one lesson, or all)
+         * @description Access: signed in.
+         */
+        get: operations["listRecordings"];
+        put?: never;
+        /**
+         * Keep a recording of a lesson line on the account (replaces the previous one of that line)
+         * @description Access: signed in. Multipart fields: `cue_id` (the line) then `file` (WebM, Ogg or MP4 audio as MediaRecorder makes it, under 2 MB).
+         */
+        post: operations["keepRecording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recordings/{id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bytes of one of the learner's recordings
+         * @description Access: signed in.
+         */
+        get: operations["getRecordingAudio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recordings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of the learner's recordings
+         * @description Access: signed in.
+         */
+        delete: operations["deleteRecording"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/habit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Today's progress toward the daily goal, the streak and the last seven days
+         * @description Access: signed in.
+         */
+        get: operations["getHabitSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/habit/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the daily goal, the time zone or the reminder hour
+         * @description Access: signed in.
+         */
+        put: operations["updateHabitSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/habit/listening": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seconds played per lesson and minute; a report sent again never counts twice
+         * @description Access: signed in.
+         */
+        post: operations["recordListening"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1567,7 +2055,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * How many active users an audience reaches
+         * How many people a send to this audience would mail now (active, not unsubscribed from news): the query the send runs
          * @description Access: permission `mail.manage`.
          */
         post: operations["countAudience"];
@@ -1597,6 +2085,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/send-mail/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the draft (a campaign, a template or texts) to oneself only, marked as a test; changes no campaign
+         * @description Access: permission `mail.manage`.
+         */
+        post: operations["sendCampaignTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/send-mail/{id}": {
         parameters: {
             query?: never;
@@ -1605,11 +2113,99 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A campaign with its progress (total, sent, failed)
+         * A campaign with its figures (queued, sent, failed, unsubscribed)
          * @description Access: permission `mail.manage`.
          */
         get: operations["getCampaign"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The link of a List-Unsubscribe header opened in a browser: 303 to the confirmation page
+         * @description Access: public.
+         */
+        get: operations["openUnsubscribeLink"];
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058): no sign-in, the signed token names the user and the kind
+         * @description Access: public.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/unsubscribe/{token}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an unsubscribe link is about, and whether its user still receives that kind of mail
+         * @description Access: public.
+         */
+        get: operations["getUnsubscribeStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/unsubscribe/{token}/resubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe again from the unsubscribe page
+         * @description Access: public.
+         */
+        post: operations["resubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/me/mail-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each kind of non-transactional mail and whether the caller receives it
+         * @description Access: signed in.
+         */
+        get: operations["getMailPreferences"];
+        /**
+         * Switch kinds of mail on or off
+         * @description Access: signed in.
+         */
+        put: operations["updateMailPreferences"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1669,6 +2265,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{id}/ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event as an .ics file (the meeting link only for staff and learners holding a booking)
+         * @description Access: public (a Bearer token, when sent, identifies the caller).
+         */
+        get: operations["getEventIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/{id}/registrations": {
         parameters: {
             query?: never;
@@ -1699,7 +2315,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Book places at an event (409 EVENT_FULL, 409 ALREADY_BOOKED, 422 EVENT_CLOSED)
+         * Book places at an event, or join its waiting list with waitlist=true (409 EVENT_FULL, 409 ALREADY_BOOKED, 403 PREMIUM_REQUIRED, 422 EVENT_CLOSED)
          * @description Access: permission `events.book`.
          */
         post: operations["bookEvent"];
@@ -1901,6 +2517,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/me/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A copy of the learner's own data: the JSON archive at once (200), or a job whose link is mailed (202)
+         * @description Access: signed in.
+         */
+        post: operations["exportMyData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/me/data-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my data requests
+         * @description Access: signed in.
+         */
+        get: operations["listMyDataRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data-exports/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download data export
+         * @description Access: public.
+         */
+        get: operations["downloadDataExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/me/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the learner's own account: the subscription cancelled at the provider, every session ended, personal data erased
+         * @description Access: signed in.
+         */
+        post: operations["deleteMyAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Learners' data export and erasure requests, newest first
+         * @description Access: permission `privacy.manage`.
+         */
+        get: operations["listDataRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data-requests/{id}/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a pending or failed export job now
+         * @description Access: permission `privacy.manage`.
+         */
+        post: operations["processDataRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/legal/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A legal page (legal notice, privacy policy, terms, cookies) in French or English
+         * @description Access: public.
+         */
+        get: operations["getLegalPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1926,9 +2682,64 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        LessonCue: {
+            id: string;
+            start: number;
+            end: number;
+            text: string;
+            translation_fr: string;
+            translation_en: string;
+        };
+        HabitSummary: {
+            settings: {
+                goal_minutes: number;
+                time_zone: string;
+                reminder_hour: number | null;
+            };
+            today: {
+                date: string;
+                minutes: number;
+                seconds: number;
+                lines: number;
+                goal_reached: boolean;
+                frozen: boolean;
+                goal_seconds: number;
+                progress_seconds: number;
+            };
+            streak: {
+                current: number;
+                freeze_available: boolean;
+            };
+            week: {
+                date: string;
+                minutes: number;
+                seconds: number;
+                lines: number;
+                goal_reached: boolean;
+                frozen: boolean;
+            }[];
+        };
+        Recording: {
+            id: string;
+            cue_id: string;
+            lesson_id: string;
+            mime_type: string;
+            size: number;
+            created_at: string;
+        };
+        ReviewCard: {
+            id: string;
+            /** @enum {string} */
+            state: "new" | "learning" | "review" | "relearning";
+            due: string;
+            reps: number;
+            lapses: number;
+            last_review: string | null;
+        };
         MenuModule: {
             title: string;
             title_fr: string;
+            title_es: string;
             path: string;
             icon: string | null;
             external: boolean;
@@ -1987,6 +2798,50 @@ export interface operations {
             };
         };
     };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "draining" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
     selfRegister: {
         parameters: {
             query?: never;
@@ -2014,7 +2869,7 @@ export interface operations {
                      * @default FR
                      * @enum {string}
                      */
-                    speak?: "FR" | "EN";
+                    speak?: "FR" | "EN" | "ES";
                 };
             };
         };
@@ -3273,7 +4128,7 @@ export interface operations {
             content: {
                 "application/json": ({
                     /** @enum {string} */
-                    speak?: "FR" | "EN";
+                    speak?: "FR" | "EN" | "ES";
                 } & {
                     [key: string]: unknown;
                 }) | null;
@@ -3403,7 +4258,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -3504,7 +4359,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -3603,7 +4458,7 @@ export interface operations {
                     full_name?: string;
                     gender?: ("m" | "f" | "other") | null;
                     /** @enum {string} */
-                    speak?: "FR" | "EN";
+                    speak?: "FR" | "EN" | "ES";
                 };
             };
         };
@@ -3623,7 +4478,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -3764,7 +4619,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -3892,7 +4747,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -4009,7 +4864,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -4087,7 +4942,7 @@ export interface operations {
                      * @default FR
                      * @enum {string}
                      */
-                    speak?: "FR" | "EN";
+                    speak?: "FR" | "EN" | "ES";
                 };
             };
         };
@@ -4107,7 +4962,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -4212,7 +5067,7 @@ export interface operations {
                      * @default FR
                      * @enum {string}
                      */
-                    speak?: "FR" | "EN";
+                    speak?: "FR" | "EN" | "ES";
                 };
             };
         };
@@ -4232,7 +5087,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -4344,7 +5199,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -4457,7 +5312,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -4558,7 +5413,7 @@ export interface operations {
                     full_name?: string;
                     gender?: ("m" | "f" | "other") | null;
                     /** @enum {string} */
-                    speak?: "FR" | "EN";
+                    speak?: "FR" | "EN" | "ES";
                     role?: string;
                     /** @enum {string} */
                     status?: "PENDING" | "ACTIVE" | "DISABLED";
@@ -4583,7 +5438,7 @@ export interface operations {
                                 email: string;
                                 gender: ("m" | "f" | "other") | null;
                                 /** @enum {string} */
-                                speak: "FR" | "EN";
+                                speak: "FR" | "EN" | "ES";
                                 /** @enum {string} */
                                 status: "PENDING" | "ACTIVE" | "DISABLED";
                                 role: string;
@@ -5048,8 +5903,13 @@ export interface operations {
                                 contact_email: string;
                                 support_url: string | null;
                                 /** @enum {string} */
-                                default_locale: "fr" | "en";
+                                default_locale: "fr" | "en" | "es";
                                 registrations_open: boolean;
+                                seller: {
+                                    name: string;
+                                    address: string;
+                                    tax_id: string;
+                                };
                                 updated_at: string;
                             };
                         };
@@ -5085,8 +5945,13 @@ export interface operations {
                     contact_email?: string;
                     support_url?: string | null;
                     /** @enum {string} */
-                    default_locale?: "fr" | "en";
+                    default_locale?: "fr" | "en" | "es";
                     registrations_open?: boolean;
+                    seller?: {
+                        name?: string;
+                        address?: string;
+                        tax_id?: string;
+                    };
                 };
             };
         };
@@ -5109,8 +5974,13 @@ export interface operations {
                                 contact_email: string;
                                 support_url: string | null;
                                 /** @enum {string} */
-                                default_locale: "fr" | "en";
+                                default_locale: "fr" | "en" | "es";
                                 registrations_open: boolean;
+                                seller: {
+                                    name: string;
+                                    address: string;
+                                    tax_id: string;
+                                };
                                 updated_at: string;
                             };
                         };
@@ -5931,7 +6801,7 @@ export interface operations {
                     /** @enum {string} */
                     provider?: "paypal" | "card" | "demo";
                     /** @enum {string} */
-                    locale?: "fr" | "en";
+                    locale?: "fr" | "en" | "es";
                 };
             };
         };
@@ -6555,6 +7425,14 @@ export interface operations {
                                 provider: string;
                                 provider_payment_id: string;
                                 paid_at: string;
+                                /** @enum {string} */
+                                status: "PAID";
+                                plan_name: string | null;
+                                plan_name_fr: string | null;
+                                receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
                             } | null;
                         };
                     };
@@ -6992,6 +7870,14 @@ export interface operations {
                                 provider: string;
                                 provider_payment_id: string;
                                 paid_at: string;
+                                /** @enum {string} */
+                                status: "PAID";
+                                plan_name: string | null;
+                                plan_name_fr: string | null;
+                                receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
                             }[];
                             pagination: {
                                 page: number;
@@ -7000,6 +7886,180 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider failed to answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            receipt: {
+                                id: string;
+                                number: string;
+                                payment_id: string;
+                                issued_at: string;
+                                /** @enum {string} */
+                                status: "PAID";
+                                /** @enum {string} */
+                                lang: "FR" | "EN" | "ES";
+                                buyer: {
+                                    name: string;
+                                    email: string;
+                                };
+                                plan_name: string;
+                                plan_name_fr: string;
+                                amount: number;
+                                currency: string;
+                                provider: string;
+                                seller: {
+                                    name: string;
+                                    address: string;
+                                    tax_id: string;
+                                    email: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider failed to answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReceiptPdf: {
+        parameters: {
+            query?: {
+                lang?: "fr" | "en" | "es";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt as a PDF (application/pdf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description Bad request: a malformed URL, path parameter or JSON body */
@@ -7402,6 +8462,9 @@ export interface operations {
                                 active: boolean;
                                 popular: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                drip_mode: "open" | "sequence" | "days";
+                                drip_days: number;
                                 lessons_count: number;
                                 free_lessons_count: number;
                                 total_duration: number;
@@ -7494,6 +8557,9 @@ export interface operations {
                                 active: boolean;
                                 popular: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                drip_mode: "open" | "sequence" | "days";
+                                drip_days: number;
                                 lessons_count: number;
                                 free_lessons_count: number;
                                 total_duration: number;
@@ -7582,6 +8648,9 @@ export interface operations {
                                 active: boolean;
                                 popular: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                drip_mode: "open" | "sequence" | "days";
+                                drip_days: number;
                                 lessons_count: number;
                                 free_lessons_count: number;
                                 total_duration: number;
@@ -7663,6 +8732,11 @@ export interface operations {
                                     title_fr: string;
                                     title_en: string;
                                     locked: boolean;
+                                    drip: {
+                                        /** @enum {string} */
+                                        reason: "order" | "date";
+                                        opens_at: string | null;
+                                    } | null;
                                     last_position: number;
                                 } | null;
                                 last_activity_at: string | null;
@@ -7745,6 +8819,9 @@ export interface operations {
                                     active: boolean;
                                     popular: boolean;
                                     position: number;
+                                    /** @enum {string} */
+                                    drip_mode: "open" | "sequence" | "days";
+                                    drip_days: number;
                                     lessons_count: number;
                                     free_lessons_count: number;
                                     total_duration: number;
@@ -7764,6 +8841,11 @@ export interface operations {
                                         title_fr: string;
                                         title_en: string;
                                         locked: boolean;
+                                        drip: {
+                                            /** @enum {string} */
+                                            reason: "order" | "date";
+                                            opens_at: string | null;
+                                        } | null;
                                         last_position: number;
                                     } | null;
                                     last_activity_at: string | null;
@@ -7863,6 +8945,9 @@ export interface operations {
                                 active: boolean;
                                 popular: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                drip_mode: "open" | "sequence" | "days";
+                                drip_days: number;
                                 lessons_count: number;
                                 free_lessons_count: number;
                                 total_duration: number;
@@ -7958,6 +9043,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @default open
+                     * @enum {string}
+                     */
+                    drip_mode?: "open" | "sequence" | "days";
+                    /** @default 7 */
+                    drip_days?: number;
                     title_fr: string;
                     title_en: string;
                     /** @default  */
@@ -8005,6 +9097,9 @@ export interface operations {
                                 active: boolean;
                                 popular: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                drip_mode: "open" | "sequence" | "days";
+                                drip_days: number;
                                 lessons_count: number;
                                 free_lessons_count: number;
                                 total_duration: number;
@@ -8101,6 +9196,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
+                    drip_mode?: "open" | "sequence" | "days";
+                    drip_days?: number;
                     title_fr?: string;
                     title_en?: string;
                     description_fr?: string;
@@ -8142,6 +9240,9 @@ export interface operations {
                                 active: boolean;
                                 popular: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                drip_mode: "open" | "sequence" | "days";
+                                drip_days: number;
                                 lessons_count: number;
                                 free_lessons_count: number;
                                 total_duration: number;
@@ -8371,6 +9472,9 @@ export interface operations {
                                 active: boolean;
                                 popular: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                drip_mode: "open" | "sequence" | "days";
+                                drip_days: number;
                                 lessons_count: number;
                                 free_lessons_count: number;
                                 total_duration: number;
@@ -8486,6 +9590,11 @@ export interface operations {
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
+                                drip: {
+                                    /** @enum {string} */
+                                    reason: "order" | "date";
+                                    opens_at: string | null;
+                                } | null;
                                 duration: number | null;
                                 audio: {
                                     url: string;
@@ -8494,10 +9603,7 @@ export interface operations {
                                     mime_type: string;
                                 } | null;
                                 transcript: string | null;
-                                cues: {
-                                    start: number;
-                                    text: string;
-                                }[];
+                                cues: components["schemas"]["LessonCue"][];
                                 links: {
                                     label: string;
                                     url: string;
@@ -8622,6 +9728,11 @@ export interface operations {
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
+                                drip: {
+                                    /** @enum {string} */
+                                    reason: "order" | "date";
+                                    opens_at: string | null;
+                                } | null;
                                 duration: number | null;
                                 audio: {
                                     url: string;
@@ -8630,10 +9741,7 @@ export interface operations {
                                     mime_type: string;
                                 } | null;
                                 transcript: string | null;
-                                cues: {
-                                    start: number;
-                                    text: string;
-                                }[];
+                                cues: components["schemas"]["LessonCue"][];
                                 links: {
                                     label: string;
                                     url: string;
@@ -8758,6 +9866,11 @@ export interface operations {
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
+                                drip: {
+                                    /** @enum {string} */
+                                    reason: "order" | "date";
+                                    opens_at: string | null;
+                                } | null;
                                 duration: number | null;
                                 audio: {
                                     url: string;
@@ -8766,10 +9879,7 @@ export interface operations {
                                     mime_type: string;
                                 } | null;
                                 transcript: string | null;
-                                cues: {
-                                    start: number;
-                                    text: string;
-                                }[];
+                                cues: components["schemas"]["LessonCue"][];
                                 links: {
                                     label: string;
                                     url: string;
@@ -8859,7 +9969,10 @@ export interface operations {
     saveLessonProgress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this call safe: a key already used returns the progress unchanged. */
+                "idempotency-key"?: string;
+            };
             path: {
                 courseId: string;
             };
@@ -8894,6 +10007,10 @@ export interface operations {
                                 updated_at: string;
                                 lesson_id: string;
                             };
+                            certificate?: {
+                                id: string;
+                                code: string;
+                            } | null;
                         };
                     };
                 };
@@ -9022,6 +10139,11 @@ export interface operations {
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
+                                drip: {
+                                    /** @enum {string} */
+                                    reason: "order" | "date";
+                                    opens_at: string | null;
+                                } | null;
                                 duration: number | null;
                                 audio: {
                                     url: string;
@@ -9030,10 +10152,7 @@ export interface operations {
                                     mime_type: string;
                                 } | null;
                                 transcript: string | null;
-                                cues: {
-                                    start: number;
-                                    text: string;
-                                }[];
+                                cues: components["schemas"]["LessonCue"][];
                                 links: {
                                     label: string;
                                     url: string;
@@ -9218,6 +10337,215 @@ export interface operations {
             };
         };
     };
+    listLessonCues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            cues: components["schemas"]["LessonCue"][];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceLessonCues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cues": [
+                 *         {
+                 *           "start": 0,
+                 *           "end": 2.5,
+                 *           "text": "Hola.",
+                 *           "translation_fr": "Bonjour.",
+                 *           "translation_en": "Hello."
+                 *         },
+                 *         {
+                 *           "start": 2.5,
+                 *           "end": 5,
+                 *           "text": "Buenos días.",
+                 *           "translation_fr": "Bonjour (le matin).",
+                 *           "translation_en": "Good morning."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    cues: {
+                        /** Format: uuid */
+                        id?: string;
+                        start: number;
+                        end: number;
+                        text: string;
+                        /** @default  */
+                        translation_fr?: string;
+                        /** @default  */
+                        translation_en?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            cues: components["schemas"]["LessonCue"][];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     updateLessonColumn: {
         parameters: {
             query?: never;
@@ -9266,6 +10594,11 @@ export interface operations {
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
+                                drip: {
+                                    /** @enum {string} */
+                                    reason: "order" | "date";
+                                    opens_at: string | null;
+                                } | null;
                                 duration: number | null;
                                 audio: {
                                     url: string;
@@ -9274,10 +10607,7 @@ export interface operations {
                                     mime_type: string;
                                 } | null;
                                 transcript: string | null;
-                                cues: {
-                                    start: number;
-                                    text: string;
-                                }[];
+                                cues: components["schemas"]["LessonCue"][];
                                 links: {
                                     label: string;
                                     url: string;
@@ -9412,6 +10742,11 @@ export interface operations {
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
+                                drip: {
+                                    /** @enum {string} */
+                                    reason: "order" | "date";
+                                    opens_at: string | null;
+                                } | null;
                                 duration: number | null;
                                 audio: {
                                     url: string;
@@ -9420,10 +10755,7 @@ export interface operations {
                                     mime_type: string;
                                 } | null;
                                 transcript: string | null;
-                                cues: {
-                                    start: number;
-                                    text: string;
-                                }[];
+                                cues: components["schemas"]["LessonCue"][];
                                 links: {
                                     label: string;
                                     url: string;
@@ -9606,6 +10938,1565 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDueReviews: {
+        parameters: {
+            query?: {
+                limit?: number;
+                day_start?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            items: {
+                                card: components["schemas"]["ReviewCard"];
+                                cue: components["schemas"]["LessonCue"];
+                                lesson: {
+                                    id: string;
+                                    course_id: string;
+                                    title_fr: string;
+                                    title_en: string;
+                                    audio_url: string | null;
+                                };
+                            }[];
+                            counts: {
+                                new: number;
+                                due: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    gradeReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "review_id": "0192f1c2-7d1e-7a00-9c1b-5d0e2f3a4b5c",
+                 *       "card_id": "0192f1c2-7d1e-7a00-9c1b-000000000001",
+                 *       "rating": 3
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    review_id: string;
+                    /** Format: uuid */
+                    card_id: string;
+                    rating: 1 | 2 | 3 | 4;
+                    /** Format: date-time */
+                    reviewed_at?: string;
+                    /** Format: date-time */
+                    day_start?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            card: components["schemas"]["ReviewCard"];
+                            duplicate: boolean;
+                            counts: {
+                                new: number;
+                                due: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addReviewCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    cue_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            card: components["schemas"]["ReviewCard"];
+                            added: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeReviewCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewStats: {
+        parameters: {
+            query?: {
+                day_start?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            stats: {
+                                new: number;
+                                due: number;
+                                total: number;
+                                learning: number;
+                                review: number;
+                                reviewed_today: number;
+                                next_due: string | null;
+                                day_start: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            certificates: {
+                                /** Format: uuid */
+                                id: string;
+                                code: string;
+                                learner_name: string;
+                                course_id: string | null;
+                                course_title_fr: string;
+                                course_title_en: string;
+                                issued_at: string;
+                                /** @enum {string} */
+                                status: "valid" | "revoked";
+                                revoked_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            certificate: {
+                                code: string;
+                                learner_name: string;
+                                course_title_fr: string;
+                                course_title_en: string;
+                                issued_at: string;
+                                /** @enum {string} */
+                                status: "valid" | "revoked";
+                                revoked_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            certificate: {
+                                /** Format: uuid */
+                                id: string;
+                                code: string;
+                                learner_name: string;
+                                course_id: string | null;
+                                course_title_fr: string;
+                                course_title_en: string;
+                                issued_at: string;
+                                /** @enum {string} */
+                                status: "valid" | "revoked";
+                                revoked_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCertificatePdf: {
+        parameters: {
+            query?: {
+                lang?: "fr" | "en" | "es";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate as a PDF (application/pdf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCertificates: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                q?: string;
+                status?: "valid" | "revoked";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            certificates: {
+                                /** Format: uuid */
+                                id: string;
+                                code: string;
+                                learner_name: string;
+                                course_id: string | null;
+                                course_title_fr: string;
+                                course_title_en: string;
+                                issued_at: string;
+                                /** @enum {string} */
+                                status: "valid" | "revoked";
+                                revoked_at: string | null;
+                                user_id: string;
+                                revoke_reason: string | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            certificate: {
+                                /** Format: uuid */
+                                id: string;
+                                code: string;
+                                learner_name: string;
+                                course_id: string | null;
+                                course_title_fr: string;
+                                course_title_en: string;
+                                issued_at: string;
+                                /** @enum {string} */
+                                status: "valid" | "revoked";
+                                revoked_at: string | null;
+                                user_id: string;
+                                revoke_reason: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            analytics: {
+                                from: string;
+                                to: string;
+                                rolled_until: string | null;
+                                days: {
+                                    day: string;
+                                    active: number;
+                                    minutes: number;
+                                    lessons_done: number;
+                                    reviews: number;
+                                    new_paid: number;
+                                    churned: number;
+                                    mrr: number | null;
+                                    attendance: number;
+                                }[];
+                                weeks: {
+                                    start: string;
+                                    active: number;
+                                }[];
+                                months: {
+                                    start: string;
+                                    active: number;
+                                }[];
+                                funnel: {
+                                    course_id: string;
+                                    title_fr: string;
+                                    title_en: string;
+                                    lessons: {
+                                        lesson_id: string;
+                                        position: number;
+                                        title_fr: string;
+                                        title_en: string;
+                                        learners: number;
+                                    }[];
+                                }[];
+                                mrr: number;
+                                currency: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsCsv: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, one line a day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            from: string;
+                            to: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRecordings: {
+        parameters: {
+            query?: {
+                lesson_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            recordings: components["schemas"]["Recording"][];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    keepRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            recording: components["schemas"]["Recording"];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecordingAudio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The recording's bytes */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The recording's bytes */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHabitSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: components["schemas"]["HabitSummary"];
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateHabitSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    goal_minutes?: number;
+                    time_zone?: string;
+                    reminder_hour?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: components["schemas"]["HabitSummary"];
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordListening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** Format: uuid */
+                        lesson_id: string;
+                        /** Format: date-time */
+                        minute: string;
+                        seconds: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            recorded: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10073,6 +12964,8 @@ export interface operations {
                                 subject_en: string;
                                 body_fr: string;
                                 body_en: string;
+                                subject_es: string;
+                                body_es: string;
                                 active: boolean;
                                 transactional: boolean;
                                 created_at: string;
@@ -10159,6 +13052,8 @@ export interface operations {
                     subject_en: string;
                     body_fr: string;
                     body_en: string;
+                    subject_es?: string;
+                    body_es?: string;
                     /** @default true */
                     active?: boolean;
                 };
@@ -10182,6 +13077,8 @@ export interface operations {
                                 subject_en: string;
                                 body_fr: string;
                                 body_en: string;
+                                subject_es: string;
+                                body_es: string;
                                 active: boolean;
                                 transactional: boolean;
                                 created_at: string;
@@ -10291,6 +13188,8 @@ export interface operations {
                                 subject_en: string;
                                 body_fr: string;
                                 body_en: string;
+                                subject_es: string;
+                                body_es: string;
                                 active: boolean;
                                 transactional: boolean;
                                 created_at: string;
@@ -10365,6 +13264,10 @@ export interface operations {
                     body_fr?: string;
                     /** @default  */
                     body_en?: string;
+                    /** @default  */
+                    subject_es?: string;
+                    /** @default  */
+                    body_es?: string;
                 };
             };
         };
@@ -10387,6 +13290,13 @@ export interface operations {
                                 subject: string;
                                 text: string;
                                 html: string;
+                            };
+                            es: {
+                                subject: string;
+                                text: string;
+                                html: string;
+                                /** @enum {string} */
+                                lang: "fr" | "en" | "es";
                             };
                         };
                     };
@@ -10494,6 +13404,8 @@ export interface operations {
                                 subject_en: string;
                                 body_fr: string;
                                 body_en: string;
+                                subject_es: string;
+                                body_es: string;
                                 active: boolean;
                                 transactional: boolean;
                                 created_at: string;
@@ -10568,6 +13480,8 @@ export interface operations {
                     subject_en: string;
                     body_fr: string;
                     body_en: string;
+                    subject_es?: string;
+                    body_es?: string;
                     /** @default true */
                     active?: boolean;
                 };
@@ -10591,6 +13505,8 @@ export interface operations {
                                 subject_en: string;
                                 body_fr: string;
                                 body_en: string;
+                                subject_es: string;
+                                body_es: string;
                                 active: boolean;
                                 transactional: boolean;
                                 created_at: string;
@@ -10792,19 +13708,25 @@ export interface operations {
                                 subject_en: string;
                                 body_fr: string;
                                 body_en: string;
+                                subject_es: string;
+                                body_es: string;
                                 audience: {
                                     role?: string;
                                     plan?: ("free" | "premium") | string;
                                     /** @enum {string} */
                                     status?: "ACTIVE";
                                     /** @enum {string} */
-                                    speak?: "FR" | "EN";
+                                    speak?: "FR" | "EN" | "ES";
+                                    /** Format: uuid */
+                                    course_id?: string;
+                                    inactive_days?: number;
                                 };
                                 /** @enum {string} */
                                 status: "DRAFT" | "QUEUED" | "SENDING" | "SENT" | "FAILED";
                                 total: number;
                                 sent: number;
                                 failed: number;
+                                unsubscribed: number;
                                 created_by: string | null;
                                 created_at: string;
                                 started_at: string | null;
@@ -10891,13 +13813,18 @@ export interface operations {
                     subject_en?: string;
                     body_fr?: string;
                     body_en?: string;
+                    subject_es?: string;
+                    body_es?: string;
                     audience: {
                         role?: string;
                         plan?: ("free" | "premium") | string;
                         /** @enum {string} */
                         status?: "ACTIVE";
                         /** @enum {string} */
-                        speak?: "FR" | "EN";
+                        speak?: "FR" | "EN" | "ES";
+                        /** Format: uuid */
+                        course_id?: string;
+                        inactive_days?: number;
                     };
                 };
             };
@@ -10919,19 +13846,25 @@ export interface operations {
                                 subject_en: string;
                                 body_fr: string;
                                 body_en: string;
+                                subject_es: string;
+                                body_es: string;
                                 audience: {
                                     role?: string;
                                     plan?: ("free" | "premium") | string;
                                     /** @enum {string} */
                                     status?: "ACTIVE";
                                     /** @enum {string} */
-                                    speak?: "FR" | "EN";
+                                    speak?: "FR" | "EN" | "ES";
+                                    /** Format: uuid */
+                                    course_id?: string;
+                                    inactive_days?: number;
                                 };
                                 /** @enum {string} */
                                 status: "DRAFT" | "QUEUED" | "SENDING" | "SENT" | "FAILED";
                                 total: number;
                                 sent: number;
                                 failed: number;
+                                unsubscribed: number;
                                 created_by: string | null;
                                 created_at: string;
                                 started_at: string | null;
@@ -11055,19 +13988,25 @@ export interface operations {
                                 subject_en: string;
                                 body_fr: string;
                                 body_en: string;
+                                subject_es: string;
+                                body_es: string;
                                 audience: {
                                     role?: string;
                                     plan?: ("free" | "premium") | string;
                                     /** @enum {string} */
                                     status?: "ACTIVE";
                                     /** @enum {string} */
-                                    speak?: "FR" | "EN";
+                                    speak?: "FR" | "EN" | "ES";
+                                    /** Format: uuid */
+                                    course_id?: string;
+                                    inactive_days?: number;
                                 };
                                 /** @enum {string} */
                                 status: "DRAFT" | "QUEUED" | "SENDING" | "SENT" | "FAILED";
                                 total: number;
                                 sent: number;
                                 failed: number;
+                                unsubscribed: number;
                                 created_by: string | null;
                                 created_at: string;
                                 started_at: string | null;
@@ -11172,7 +14111,10 @@ export interface operations {
                         /** @enum {string} */
                         status?: "ACTIVE";
                         /** @enum {string} */
-                        speak?: "FR" | "EN";
+                        speak?: "FR" | "EN" | "ES";
+                        /** Format: uuid */
+                        course_id?: string;
+                        inactive_days?: number;
                     };
                 };
             };
@@ -11284,13 +14226,18 @@ export interface operations {
                     subject_en?: string;
                     body_fr?: string;
                     body_en?: string;
+                    subject_es?: string;
+                    body_es?: string;
                     audience?: {
                         role?: string;
                         plan?: ("free" | "premium") | string;
                         /** @enum {string} */
                         status?: "ACTIVE";
                         /** @enum {string} */
-                        speak?: "FR" | "EN";
+                        speak?: "FR" | "EN" | "ES";
+                        /** Format: uuid */
+                        course_id?: string;
+                        inactive_days?: number;
                     };
                 };
             };
@@ -11312,19 +14259,25 @@ export interface operations {
                                 subject_en: string;
                                 body_fr: string;
                                 body_en: string;
+                                subject_es: string;
+                                body_es: string;
                                 audience: {
                                     role?: string;
                                     plan?: ("free" | "premium") | string;
                                     /** @enum {string} */
                                     status?: "ACTIVE";
                                     /** @enum {string} */
-                                    speak?: "FR" | "EN";
+                                    speak?: "FR" | "EN" | "ES";
+                                    /** Format: uuid */
+                                    course_id?: string;
+                                    inactive_days?: number;
                                 };
                                 /** @enum {string} */
                                 status: "DRAFT" | "QUEUED" | "SENDING" | "SENT" | "FAILED";
                                 total: number;
                                 sent: number;
                                 failed: number;
+                                unsubscribed: number;
                                 created_by: string | null;
                                 created_at: string;
                                 started_at: string | null;
@@ -11408,6 +14361,129 @@ export interface operations {
             };
         };
     };
+    sendCampaignTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    campaign_id?: string;
+                    /** Format: uuid */
+                    template_id?: string;
+                    subject_fr?: string;
+                    subject_en?: string;
+                    body_fr?: string;
+                    body_en?: string;
+                    subject_es?: string;
+                    body_es?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            to: string;
+                            subject: string;
+                            queued: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCampaign: {
         parameters: {
             query?: never;
@@ -11435,19 +14511,25 @@ export interface operations {
                                 subject_en: string;
                                 body_fr: string;
                                 body_en: string;
+                                subject_es: string;
+                                body_es: string;
                                 audience: {
                                     role?: string;
                                     plan?: ("free" | "premium") | string;
                                     /** @enum {string} */
                                     status?: "ACTIVE";
                                     /** @enum {string} */
-                                    speak?: "FR" | "EN";
+                                    speak?: "FR" | "EN" | "ES";
+                                    /** Format: uuid */
+                                    course_id?: string;
+                                    inactive_days?: number;
                                 };
                                 /** @enum {string} */
                                 status: "DRAFT" | "QUEUED" | "SENDING" | "SENT" | "FAILED";
                                 total: number;
                                 sent: number;
                                 failed: number;
+                                unsubscribed: number;
                                 created_by: string | null;
                                 created_at: string;
                                 started_at: string | null;
@@ -11504,6 +14586,358 @@ export interface operations {
             };
         };
     };
+    openUnsubscribeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 303: Location is the confirmation page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            /** @enum {string} */
+                            kind: "study_reminders" | "news";
+                            email: string;
+                            /** @enum {string} */
+                            lang: "FR" | "EN" | "ES";
+                            subscribed: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUnsubscribeStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            /** @enum {string} */
+                            kind: "study_reminders" | "news";
+                            email: string;
+                            /** @enum {string} */
+                            lang: "FR" | "EN" | "ES";
+                            subscribed: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            /** @enum {string} */
+                            kind: "study_reminders" | "news";
+                            email: string;
+                            /** @enum {string} */
+                            lang: "FR" | "EN" | "ES";
+                            subscribed: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            items: {
+                                /** @enum {string} */
+                                kind: "study_reminders" | "news";
+                                subscribed: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    study_reminders?: boolean;
+                    news?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            items: {
+                                /** @enum {string} */
+                                kind: "study_reminders" | "news";
+                                subscribed: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -11543,7 +14977,10 @@ export interface operations {
                                 places_booked: number;
                                 places_left: number;
                                 bookable: boolean;
+                                waitlist_open: boolean;
+                                waiting_count: number;
                                 active: boolean;
+                                premium_only: boolean;
                                 created_at: string;
                                 updated_at: string;
                             }[];
@@ -11567,6 +15004,15 @@ export interface operations {
             };
             /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11632,6 +15078,8 @@ export interface operations {
                     capacity: number;
                     /** @default true */
                     active?: boolean;
+                    /** @default false */
+                    premium_only?: boolean;
                     slug?: string;
                 };
             };
@@ -11663,7 +15111,10 @@ export interface operations {
                                 places_booked: number;
                                 places_left: number;
                                 bookable: boolean;
+                                waitlist_open: boolean;
+                                waiting_count: number;
                                 active: boolean;
+                                premium_only: boolean;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -11782,7 +15233,10 @@ export interface operations {
                                 places_booked: number;
                                 places_left: number;
                                 bookable: boolean;
+                                waitlist_open: boolean;
+                                waiting_count: number;
                                 active: boolean;
+                                premium_only: boolean;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -11801,6 +15255,15 @@ export interface operations {
             };
             /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11854,6 +15317,7 @@ export interface operations {
                     ends_at?: string;
                     capacity?: number;
                     active?: boolean;
+                    premium_only?: boolean;
                     slug?: string;
                 };
             };
@@ -11885,7 +15349,10 @@ export interface operations {
                                 places_booked: number;
                                 places_left: number;
                                 bookable: boolean;
+                                waitlist_open: boolean;
+                                waiting_count: number;
                                 active: boolean;
+                                premium_only: boolean;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -12069,12 +15536,90 @@ export interface operations {
             };
         };
     };
+    getEventIcs: {
+        parameters: {
+            query?: {
+                lang?: "fr" | "en" | "es";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (text/calendar) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEventRegistrations: {
         parameters: {
             query?: {
                 page?: number;
                 pageSize?: number;
-                status?: "BOOKED" | "CANCELLED";
+                status?: "BOOKED" | "WAITING" | "CANCELLED";
             };
             header?: never;
             path: {
@@ -12099,9 +15644,11 @@ export interface operations {
                                 user_id: string;
                                 places: number;
                                 /** @enum {string} */
-                                status: "BOOKED" | "CANCELLED";
+                                status: "BOOKED" | "WAITING" | "CANCELLED";
                                 created_at: string;
                                 cancelled_at: string | null;
+                                promoted_at: string | null;
+                                waiting_position: number | null;
                                 user: {
                                     id: string;
                                     email: string;
@@ -12194,6 +15741,8 @@ export interface operations {
                     event_id: string;
                     /** @default 1 */
                     places?: number;
+                    /** @default false */
+                    waitlist?: boolean;
                 };
             };
         };
@@ -12213,9 +15762,11 @@ export interface operations {
                                 user_id: string;
                                 places: number;
                                 /** @enum {string} */
-                                status: "BOOKED" | "CANCELLED";
+                                status: "BOOKED" | "WAITING" | "CANCELLED";
                                 created_at: string;
                                 cancelled_at: string | null;
+                                promoted_at: string | null;
+                                waiting_position: number | null;
                                 event: {
                                     id: string;
                                     slug: string;
@@ -12233,7 +15784,10 @@ export interface operations {
                                     places_booked: number;
                                     places_left: number;
                                     bookable: boolean;
+                                    waitlist_open: boolean;
+                                    waiting_count: number;
                                     active: boolean;
+                                    premium_only: boolean;
                                     created_at: string;
                                     updated_at: string;
                                 };
@@ -12321,7 +15875,7 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
-                status?: "BOOKED" | "CANCELLED";
+                status?: "BOOKED" | "WAITING" | "CANCELLED";
                 upcoming?: "true" | "false";
             };
             header?: never;
@@ -12345,9 +15899,11 @@ export interface operations {
                                 user_id: string;
                                 places: number;
                                 /** @enum {string} */
-                                status: "BOOKED" | "CANCELLED";
+                                status: "BOOKED" | "WAITING" | "CANCELLED";
                                 created_at: string;
                                 cancelled_at: string | null;
+                                promoted_at: string | null;
+                                waiting_position: number | null;
                                 event: {
                                     id: string;
                                     slug: string;
@@ -12365,7 +15921,10 @@ export interface operations {
                                     places_booked: number;
                                     places_left: number;
                                     bookable: boolean;
+                                    waitlist_open: boolean;
+                                    waiting_count: number;
                                     active: boolean;
+                                    premium_only: boolean;
                                     created_at: string;
                                     updated_at: string;
                                 };
@@ -12390,6 +15949,15 @@ export interface operations {
             };
             /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12452,9 +16020,11 @@ export interface operations {
                                 user_id: string;
                                 places: number;
                                 /** @enum {string} */
-                                status: "BOOKED" | "CANCELLED";
+                                status: "BOOKED" | "WAITING" | "CANCELLED";
                                 created_at: string;
                                 cancelled_at: string | null;
+                                promoted_at: string | null;
+                                waiting_position: number | null;
                                 event: {
                                     id: string;
                                     slug: string;
@@ -12472,7 +16042,10 @@ export interface operations {
                                     places_booked: number;
                                     places_left: number;
                                     bookable: boolean;
+                                    waitlist_open: boolean;
+                                    waiting_count: number;
                                     active: boolean;
+                                    premium_only: boolean;
                                     created_at: string;
                                     updated_at: string;
                                 };
@@ -12492,6 +16065,15 @@ export interface operations {
             };
             /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12545,9 +16127,11 @@ export interface operations {
                                 user_id: string;
                                 places: number;
                                 /** @enum {string} */
-                                status: "BOOKED" | "CANCELLED";
+                                status: "BOOKED" | "WAITING" | "CANCELLED";
                                 created_at: string;
                                 cancelled_at: string | null;
+                                promoted_at: string | null;
+                                waiting_position: number | null;
                                 event: {
                                     id: string;
                                     slug: string;
@@ -12565,7 +16149,10 @@ export interface operations {
                                     places_booked: number;
                                     places_left: number;
                                     bookable: boolean;
+                                    waitlist_open: boolean;
+                                    waiting_count: number;
                                     active: boolean;
+                                    premium_only: boolean;
                                     created_at: string;
                                     updated_at: string;
                                 };
@@ -12585,6 +16172,15 @@ export interface operations {
             };
             /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13357,8 +16953,8 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 actor?: string;
-                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.delete" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel";
-                target_type?: "user" | "role" | "plan" | "subscription" | "settings" | "config" | "course" | "lesson" | "mail_campaign" | "event" | "registration";
+                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.delete" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel" | "privacy.process" | "privacy.erase" | "certificates.revoke";
+                target_type?: "user" | "role" | "plan" | "subscription" | "settings" | "config" | "course" | "lesson" | "mail_campaign" | "event" | "registration" | "data_request" | "certificate";
                 target_id?: string;
                 from?: string;
                 to?: string;
@@ -13421,6 +17017,509 @@ export interface operations {
             };
             /** @description Forbidden: signed in without the right to do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            request: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "export" | "erasure";
+                                /** @enum {string} */
+                                status: "pending" | "running" | "done" | "failed";
+                                progress: number;
+                                email: string | null;
+                                requested_at: string;
+                                finished_at: string | null;
+                                expires_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyDataRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            requests: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "export" | "erasure";
+                                /** @enum {string} */
+                                status: "pending" | "running" | "done" | "failed";
+                                progress: number;
+                                email: string | null;
+                                requested_at: string;
+                                finished_at: string | null;
+                                expires_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDataRequests: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                status?: "pending" | "running" | "done" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            requests: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "export" | "erasure";
+                                /** @enum {string} */
+                                status: "pending" | "running" | "done" | "failed";
+                                progress: number;
+                                email: string | null;
+                                requested_at: string;
+                                finished_at: string | null;
+                                expires_at: string | null;
+                                user_id: string | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    processDataRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            request: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "export" | "erasure";
+                                /** @enum {string} */
+                                status: "pending" | "running" | "done" | "failed";
+                                progress: number;
+                                email: string | null;
+                                requested_at: string;
+                                finished_at: string | null;
+                                expires_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLegalPage: {
+        parameters: {
+            query?: {
+                lang?: "fr" | "en" | "es";
+            };
+            header?: never;
+            path: {
+                page: "legal-notice" | "privacy" | "terms" | "cookies";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            page: {
+                                /** @enum {string} */
+                                slug: "legal-notice" | "privacy" | "terms" | "cookies";
+                                /** @enum {string} */
+                                lang: "fr" | "en" | "es";
+                                title: string;
+                                body: string;
+                                customized: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

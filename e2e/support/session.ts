@@ -18,8 +18,27 @@ export async function createLearner(request: APIRequestContext, prefix = "learne
   return { email, password };
 }
 
-/** Signs in on the login page (French) and waits for the dashboard. */
+/**
+ * Signs in through the API in the page's own context (which keeps the session cookies, as the
+ * login form would) and opens the dashboard, where the app restores the session: one page load
+ * instead of the login page's and the dashboard's. The login form itself is tested in
+ * auth.spec.ts (and by keyboard in keyboard.spec.ts); `signInWithForm` is the form's way.
+ */
 export async function signIn(page: Page, account: Account): Promise<void> {
+  const res = await page.request.post("/api/v1/user/authenticate", {
+    data: { username: account.email, password: account.password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  // what the login form leaves in the browser: the app restores a session only where one was opened
+  // (lib/session.ts, `auth.loggedIn`); a plain file of the origin, so no app starts for it
+  await page.goto("/robots.txt");
+  await page.evaluate(() => localStorage.setItem("auth.loggedIn", "true"));
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs in on the login page (French) and waits for the dashboard. */
+export async function signInWithForm(page: Page, account: Account): Promise<void> {
   await page.goto("/auth/login");
   const form = page.getByTestId("login-form");
   await form.getByLabel("E-mail").fill(account.email);

@@ -1,6 +1,14 @@
 import type { APIRequestContext } from "@playwright/test";
 import { ADMIN } from "../support/env";
+import { lock } from "../support/exclusive";
 import { expect, test } from "../support/fixtures";
+
+// The site's settings change what every page shows: one test at a time changes them.
+let release: (() => void) | undefined;
+test.beforeEach(async () => {
+  release = await lock("settings");
+});
+test.afterEach(() => release?.());
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const auth = await request.post("/api/v1/user/authenticate", {

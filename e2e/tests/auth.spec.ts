@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { linkFromMail } from "../support/mail";
+import { signInWithForm } from "../support/session";
 
 const unique = () => `learner.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.test`;
 
@@ -144,12 +145,7 @@ test("not-found page, legacy routes and coming-soon pages", async ({ page }) => 
 });
 
 test("two tabs restoring the session at the same moment both stay signed in", async ({ page, context }) => {
-  await page.goto("/auth/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail").fill(ADMIN.email);
-  await form.getByLabel("Mot de passe").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInWithForm(page, ADMIN);
   const second = await context.newPage();
   for (let round = 0; round < 3; round++) {
     await Promise.all([page.goto("/dashboard"), second.goto("/profile")]);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
+import { playForASecond } from "../support/player";
 import { apiToken, createLearner, signIn } from "../support/session";
 
 type Json = Record<string, unknown>;
@@ -72,16 +73,7 @@ async function lessonTwo(request: APIRequestContext, bearer: string) {
 /** Opens a lesson page and checks that its audio really plays (the bytes are served). */
 async function playsInBrowser(page: Page, courseId: string, lessonId: string) {
   await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
-  await page.getByTestId("player-play").click();
-  await expect
-    .poll(
-      () => page.locator("[data-testid=player] audio").evaluate((el: HTMLAudioElement) => el.currentTime),
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBeGreaterThan(1);
-  await page.getByTestId("player-play").click();
+  await playForASecond(page);
 }
 
 async function lessonTwoLocked(request: APIRequestContext, bearer: string): Promise<boolean> {
@@ -129,6 +121,8 @@ test("free learner → upgrade → demo checkout → premium at once → cancel 
   page,
   request,
 }) => {
+  // sign-up, checkout, audio playback, cancellation and API checks: over 45 s on a busy machine
+  test.setTimeout(90_000);
   const plan = await premiumPlan(request);
   const learner = await createLearner(request, "billing");
   const bearer = await apiToken(request, learner);

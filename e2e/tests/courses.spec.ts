@@ -74,6 +74,7 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   page,
   request,
 }) => {
+  test.slow(); // a whole visit: sign-up, the lock, speeds, keyboard, resume (47 s on a loaded machine)
   const email = `learner-${Date.now()}@e2e.test`;
   const password = "Learner-pass!1";
   const signup = await request.post("/api/v1/user/self-register", {

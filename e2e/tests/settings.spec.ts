@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
+import { lock } from "../support/exclusive";
 import { expect, test } from "../support/fixtures";
+
+// The site's settings change what every page shows: one test at a time changes them.
+let release: (() => void) | undefined;
+test.beforeEach(async () => {
+  release = await lock("settings");
+});
+test.afterEach(() => release?.());
 
 interface Setting {
   audio_source: { type: "server" | "cdn"; base_url: string | null };

@@ -124,7 +124,7 @@ test("an admin creates a customer from /User/create and finds it; a used email i
 
   await form.getByLabel("Mot de passe").fill("Bienvenue-2026!");
   await form.getByLabel("Nom complet").fill("Camille Créée");
-  await form.getByText("Anglais", { exact: true }).click();
+  await form.getByText("English", { exact: true }).click();
   await page.getByTestId("user-save").click();
 
   await expect(page).toHaveURL(/\/User\?q=/);

@@ -21,6 +21,9 @@
  * Figure modules: scripts/bench/figures/<name>.mjs export
  *   name        string (what --only matches)
  *   needs       optional: "postgres" to run only when DATABASE_URL is set
+ *   alone       optional: true to run after the shared server has stopped (its background jobs
+ *               would compete with what the module measures); ctx then holds databaseUrl,
+ *               tmpDir, log and port() only
  *   run(ctx)    async, returns rows:
  *                 { figure, ours, reference, ratio, p95, p99, non2xx, unit, target, note }
  *               (null where not applicable; ratio is derived from ours/reference when null;
@@ -200,7 +203,7 @@ try {
     },
   };
 
-  for (const mod of modules) {
+  const runModule = async (mod, ctx) => {
     log(`${mod.name}…`);
     try {
       for (const row of await mod.run(ctx)) {
@@ -216,6 +219,13 @@ try {
         normaliseRow({ figure: `${mod.name} (failed)`, note: String(err.message ?? err).split("\n")[0] }),
       );
     }
+  };
+  for (const mod of modules.filter((m) => !m.alone)) await runModule(mod, ctx);
+  const alone = modules.filter((m) => m.alone);
+  if (alone.length) {
+    await server.stop();
+    server = undefined;
+    for (const mod of alone) await runModule(mod, { databaseUrl, tmpDir, log, port: ctx.port });
   }
 } finally {
   if (server) await server.stop();

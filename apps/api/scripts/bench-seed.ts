@@ -5,9 +5,9 @@
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { migrate, openDatabase } from "../src/db/client";
+import { seedDemoPlans } from "../src/db/demo/plans";
 import { seedBase } from "../src/db/seed";
 import { hashPassword } from "../src/modules/auth/passwords";
-import { seedDemoPlans } from "../src/modules/plans/seed-demo";
 
 /** Every seeded account signs in with this password (hashed once, the hash shared by all rows). */
 export const BENCH_PASSWORD = "Bench-parlons-1!";
@@ -160,9 +160,12 @@ export async function seedScale(opts: {
     );
     await step(
       "user roles",
-      `insert into user_roles (user_id, role_id, position)
-       select ${uid("user", "u")}, case when u % ${STAFF_EVERY} = 0 then $1 else $2 end::uuid, 0
-       from generate_series(1, $3::int) u`,
+      `insert into user_roles (user_id, role_id, position, user_created_at)
+       select r.user_id, r.role_id, 0, users.created_at
+       from (select ${uid("user", "u")} as user_id,
+                    case when u % ${STAFF_EVERY} = 0 then $1 else $2 end::uuid as role_id
+             from generate_series(1, $3::int) u) r
+            join users on users.id = r.user_id`,
       [adminRole, customerRole, N],
     );
 

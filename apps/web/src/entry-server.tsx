@@ -4,7 +4,7 @@
  * description, and the API data it used, for the browser to hydrate without fetching again.
  */
 import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
-import { langFromPath, localizePath } from "@parlons/contract";
+import { type Lang, langFromPath, localizePath } from "@parlons/contract";
 import { dehydrate, type Query, QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -12,14 +12,14 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { Providers } from "./app/providers";
 import { appRouteTree } from "./app/router";
 import { type ApiTransport, setApiTransport } from "./lib/api";
-import { initI18n, setLanguage } from "./lib/i18n";
+import { initI18n, setLanguage, type Texts } from "./lib/i18n";
 import { collectPageHead, type PageHead } from "./lib/page-head";
 import { type ServerRender, serverRenderJson } from "./lib/server-render";
 
 export type { ApiTransport };
 
 export interface RenderedPage {
-  lang: "fr" | "en";
+  lang: Lang;
   /** The markup inside `#root`. */
   html: string;
   /** For the head: the preloads React found and antd's `<style>` elements for that markup. */
@@ -30,16 +30,38 @@ export interface RenderedPage {
 }
 
 /** The module of each server-rendered route, whose chunk (and CSS) the page links in its head. */
-export const routeModules: Record<string, string> = {
+const routeModules: Record<string, string> = {
+  home: "src/features/site/pages/home-page.tsx",
   courses: "src/features/courses/pages/catalog-page.tsx",
   coursesMore: "src/features/courses/pages/catalog-page.tsx",
   course: "src/features/courses/pages/course-page.tsx",
   pricing: "src/features/billing/pages/pricing-page.tsx",
   faqs: "src/features/site/pages/faq-page.tsx",
   contact: "src/features/site/pages/contact-page.tsx",
+  legal: "src/features/site/pages/legal-page.tsx",
 };
+/** Routes drawn without antd (see router.tsx's plainPage). */
+const plainRoutes = new Set(["home", "course", "legal"]);
 
-initI18n("/");
+/**
+ * The modules whose chunks a server-rendered page needs at once besides the entry, for the head's
+ * modulepreload links: its route's, its language's public texts, and for a page built with antd,
+ * antd's providers and the rest of the texts (which would otherwise load one after the other).
+ */
+export function pageModules(routeName: string | null, lang: Lang): string[] {
+  const texts = `src/locales/${lang}/public.ts`;
+  const route = routeName ? routeModules[routeName] : undefined;
+  if (!route || !routeName) return [texts];
+  if (plainRoutes.has(routeName)) return [route, texts];
+  return [route, texts, "src/components/antd-root.tsx", `src/locales/${lang}/index.ts`];
+}
+
+/** Every language's texts, bundled: the renderer answers in any of them. */
+const catalogues = import.meta.glob<Texts>("./locales/*/index.ts", { eager: true, import: "default" });
+initI18n(
+  "fr",
+  Object.fromEntries(Object.entries(catalogues).map(([file, texts]) => [file.split("/")[2], texts])),
+);
 const handler = createStaticHandler(appRouteTree);
 /**
  * Whether the page's `useQuery` left this query enabled. No observer subscribes during a server

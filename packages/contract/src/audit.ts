@@ -38,6 +38,11 @@ export const AUDIT_ACTIONS = [
   "events.update",
   "events.delete",
   "registrations.cancel",
+  // data rights
+  "privacy.process",
+  "privacy.erase",
+  // certificates
+  "certificates.revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +59,8 @@ export const AUDIT_TARGET_TYPES = [
   "mail_campaign",
   "event",
   "registration",
+  "data_request",
+  "certificate",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { envelope } from "./common";
+import { SPEAK_CODES } from "./locales";
 import { checkPassword, isEmail, passwordMessages } from "./validation";
 
-export const speak = z.enum(["FR", "EN"]);
+/** A user's language as stored and sent (`FR`, `EN`…): the site's locales in capitals. */
+export const speak = z.enum(SPEAK_CODES);
 export type Speak = z.infer<typeof speak>;
 
 export const emailField = z

@@ -27,6 +27,14 @@ export interface TranscriptCue {
   text: string;
 }
 
+/** A lesson line: its time span (seconds) and text, with its translations (a stored cue has an id). */
+export interface TimedCue extends TranscriptCue {
+  id?: string;
+  end: number;
+  translation_fr: string;
+  translation_en: string;
+}
+
 const CUE_LINE = /^\s*\[(?:(\d{1,2}):)?(\d{1,3}):(\d{2})(?:\.(\d{1,3}))?\]\s*(.*)$/;
 
 /**
@@ -51,11 +59,58 @@ export function parseTranscript(transcript: string | null | undefined): Transcri
   return cues;
 }
 
+/**
+ * Lines of a `[mm:ss] sentence` transcript with their ends: a line ends where the next starts,
+ * the last one at the audio's end (or 5 s after its start when the duration is unknown).
+ * Lines without text are dropped. The same rule migrated the stored transcripts (0011).
+ */
+export function transcriptToCues(
+  transcript: string | null | undefined,
+  duration?: number | null,
+): TimedCue[] {
+  const parsed = parseTranscript(transcript);
+  return parsed
+    .map((cue, i) => {
+      const next = parsed[i + 1];
+      const end = next ? next.start : duration && duration > cue.start ? duration : cue.start + 5;
+      return { start: cue.start, end, text: cue.text, translation_fr: "", translation_en: "" };
+    })
+    .filter((cue) => cue.text.length > 0);
+}
+
+/** `[mm:ss]` or `[mm:ss.f]` (tenths kept when the time has them), `[h:mm:ss]` past an hour. */
+export function transcriptTime(seconds: number): string {
+  const tenths = Math.round(seconds * 10);
+  const whole = Math.floor(tenths / 10);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const clock = h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
+  return tenths % 10 === 0 ? clock : `${clock}.${tenths % 10}`;
+}
+
+/** The `[mm:ss] sentence` text of cues: what `parseTranscript` reads back. */
+export function cuesToTranscript(cues: readonly TranscriptCue[]): string {
+  return cues.map((cue) => `[${transcriptTime(cue.start)}] ${cue.text}`).join("\n");
+}
+
 // ---------------------------------------------------------------- courses
 
 const text = (max: number) => z.string().trim().max(max);
 
+/**
+ * How a course's lessons open over time (on top of the plan's rule): all at once, in order (each
+ * after the previous one is done), or one every `drip_days` days from the learner's start.
+ */
+export const DRIP_MODES = ["open", "sequence", "days"] as const;
+export const dripMode = z.enum(DRIP_MODES);
+export type DripMode = z.infer<typeof dripMode>;
+
 const courseFields = {
+  drip_mode: dripMode,
+  /** With `days`: lesson n (from 0) opens n × drip_days days after the learner's first listen. */
+  drip_days: z.number().int().min(1).max(365),
   title_fr: text(200).min(1, "Title is required"),
   title_en: text(200).min(1, "Title is required"),
   description_fr: text(10_000),
@@ -85,6 +140,8 @@ export const courseBody = z
     active: courseFields.active.default(false),
     popular: courseFields.popular.default(false),
     position: courseFields.position.default(0),
+    drip_mode: courseFields.drip_mode.default("open"),
+    drip_days: courseFields.drip_days.default(7),
   })
   .meta({
     examples: [
@@ -126,6 +183,8 @@ export const courseItem = z.object({
   active: z.boolean(),
   popular: z.boolean(),
   position: z.number().int(),
+  drip_mode: dripMode,
+  drip_days: z.number().int(),
   /** Counts over the course's active lessons (what learners see). */
   lessons_count: z.number().int(),
   free_lessons_count: z.number().int(),
@@ -237,6 +296,64 @@ export type LessonColumnBody = z.infer<typeof lessonColumnBody>;
 
 export const lessonLinksBody = z.object({ links: lessonLinks });
 
+/** A stored lesson line, as learners and staff receive it. */
+export const lessonCue = z
+  .object({
+    id: z.string(),
+    /** Seconds from the start of the audio. */
+    start: z.number(),
+    end: z.number(),
+    /** In the language taught. */
+    text: z.string(),
+    translation_fr: z.string(),
+    translation_en: z.string(),
+  })
+  .meta({ id: "LessonCue" });
+export type LessonCue = z.infer<typeof lessonCue>;
+
+/** Lines a lesson may have, and how long one may be. */
+export const CUE_LIMITS = { perLesson: 1000, text: 2000 } as const;
+
+export const lessonCueInput = z
+  .object({
+    /** A cue of this lesson to keep (its review cards stay); absent for a new line. */
+    id: z.uuid().optional(),
+    start: z.number().min(0).max(86_400),
+    end: z.number().min(0).max(86_400),
+    text: text(CUE_LIMITS.text).min(1, "Text is required"),
+    translation_fr: text(CUE_LIMITS.text).default(""),
+    translation_en: text(CUE_LIMITS.text).default(""),
+  })
+  .refine((c) => c.end > c.start, { message: "A line must end after it starts", path: ["end"] });
+export type LessonCueInput = z.input<typeof lessonCueInput>;
+
+/** `PUT …/lessons/{id}/cues`: the lesson's whole list of lines, in order of time. */
+export const lessonCuesBody = z
+  .object({ cues: z.array(lessonCueInput).max(CUE_LIMITS.perLesson) })
+  .refine((b) => b.cues.every((c, i) => i === 0 || c.start >= (b.cues[i - 1]?.start ?? 0)), {
+    message: "Lines must be in order of time",
+    path: ["cues"],
+  })
+  .meta({
+    examples: [
+      {
+        cues: [
+          { start: 0, end: 2.5, text: "Hola.", translation_fr: "Bonjour.", translation_en: "Hello." },
+          {
+            start: 2.5,
+            end: 5,
+            text: "Buenos días.",
+            translation_fr: "Bonjour (le matin).",
+            translation_en: "Good morning.",
+          },
+        ],
+      },
+    ],
+  });
+export type LessonCuesBody = z.infer<typeof lessonCuesBody>;
+export const lessonCuesResponse = envelope(z.object({ cues: z.array(lessonCue) }));
+export type LessonCuesResponse = z.infer<typeof lessonCuesResponse>;
+
 export const lessonProgress = z.object({
   done: z.boolean(),
   done_at: z.string().nullable(),
@@ -266,13 +383,27 @@ export const lessonItem = z.object({
   text_en: z.string(),
   free: z.boolean(),
   active: z.boolean(),
-  /** True when the caller's plan does not open this lesson: no audio, transcript nor links. */
+  /**
+   * True when the lesson does not open for the caller (their plan, or the course's pace): no
+   * audio, transcript nor links.
+   */
   locked: z.boolean(),
+  /**
+   * Why the course's pace keeps the lesson closed for this learner, when it does (`locked` is
+   * then true): the previous lesson is not done yet, or the lesson opens on a date (null when the
+   * learner has not started the course: it opens `drip_days` × its rank after they start).
+   */
+  drip: z.object({ reason: z.enum(["order", "date"]), opens_at: z.string().nullable() }).nullable(),
   /** Seconds of audio, or null when the lesson has none. */
   duration: z.number().int().nullable(),
   audio: lessonAudio.nullable(),
+  /**
+   * Plain text, or the lines as `[mm:ss] sentence` when the lesson has cues (null when locked).
+   * Writing a timed transcript replaces the cues (lines whose text is unchanged keep their id).
+   */
   transcript: z.string().nullable(),
-  cues: z.array(z.object({ start: z.number(), text: z.string() })),
+  /** The lesson's lines with their translations (empty when locked). */
+  cues: z.array(lessonCue),
   links: z.array(z.object({ label: z.string(), url: z.string() })),
   /** The caller's progress (null for visitors and lessons never opened). */
   progress: lessonProgress.nullable(),
@@ -313,8 +444,24 @@ export const doneCustomerBody = z
     path: ["done"],
   });
 export type DoneCustomerBody = z.infer<typeof doneCustomerBody>;
+/**
+ * `Idempotency-Key` of a progress call (a UUID the client makes per call and keeps when it
+ * queues the call offline): the same key sent again is answered without being applied twice.
+ */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+export const doneCustomerHeaders = z.looseObject({
+  "idempotency-key": z
+    .string()
+    .regex(IDEMPOTENCY_KEY, "8 to 128 letters, digits, - or _")
+    .optional()
+    .describe("Makes a retry of this call safe: a key already used returns the progress unchanged."),
+});
 export const doneCustomerResponse = envelope(
-  z.object({ progress: lessonProgress.extend({ lesson_id: z.string() }) }),
+  z.object({
+    progress: lessonProgress.extend({ lesson_id: z.string() }),
+    /** The course's certificate when this call (or an earlier one) finished every lesson. */
+    certificate: z.object({ id: z.string(), code: z.string() }).nullable().optional(),
+  }),
 );
 
 // ---------------------------------------------------------------- learner progress
@@ -325,6 +472,8 @@ export const nextLesson = z.object({
   title_fr: z.string(),
   title_en: z.string(),
   locked: z.boolean(),
+  /** Set when the course's pace keeps it closed (then `locked` too): why, and when it opens. */
+  drip: z.object({ reason: z.enum(["order", "date"]), opens_at: z.string().nullable() }).nullable(),
   last_position: z.number(),
 });
 

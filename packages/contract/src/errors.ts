@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   "ALREADY_BOOKED",
   "EVENT_CLOSED",
   "LIMIT_REACHED",
+  "PREMIUM_REQUIRED",
+  "LESSON_NOT_OPEN_YET",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

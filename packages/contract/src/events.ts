@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelope, pageQuery, pagination } from "./common";
+import { localeSchema } from "./locale-schema";
 import { isUrl } from "./validation";
 
 /** Events, the places learners book at them (registrations), and staff configuration values. */
@@ -36,6 +37,8 @@ const eventFields = {
   ends_at: dateTime,
   capacity: z.number().int().min(1).max(MAX_EVENT_CAPACITY),
   active: z.boolean().default(true),
+  /** Open to learners on a paid plan only. */
+  premium_only: z.boolean().default(false),
   /** Derived from title_fr when absent; made unique with -2, -3… */
   slug: z
     .string()
@@ -84,6 +87,7 @@ export const eventUpdateBody = z
     ends_at: dateTime.optional(),
     capacity: eventFields.capacity.optional(),
     active: z.boolean().optional(),
+    premium_only: z.boolean().optional(),
     slug: eventFields.slug,
   })
   .superRefine(checkRules);
@@ -107,7 +111,12 @@ export const eventItem = z.object({
   places_left: z.number().int(),
   /** Booking is open: active, not started, places left. */
   bookable: z.boolean(),
+  /** Full but not started: a learner may join the waiting list. */
+  waitlist_open: z.boolean(),
+  /** Learners waiting for a place. */
+  waiting_count: z.number().int(),
   active: z.boolean(),
+  premium_only: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -124,6 +133,9 @@ export type EventListResponse = z.infer<typeof eventListResponse>;
 export const eventResponse = envelope(z.object({ event: eventItem }));
 export type EventResponse = z.infer<typeof eventResponse>;
 
+/** `GET /v1/events/:id/ics?lang=`: the calendar file's texts in this language (French by default). */
+export const eventIcsQuery = z.object({ lang: localeSchema.optional() });
+
 export const eventDeleteQuery = z.object({ force: z.enum(["true", "false"]).default("false") });
 export const eventDeleteResponse = envelope(
   z.object({ id: z.string(), cancelled_registrations: z.number().int() }),
@@ -132,7 +144,8 @@ export type EventDeleteResponse = z.infer<typeof eventDeleteResponse>;
 
 // ---------------------------------------------------------------- registrations
 
-export const REGISTRATION_STATUSES = ["BOOKED", "CANCELLED"] as const;
+/** WAITING: on the waiting list of a full event, promoted to BOOKED in turn when places free. */
+export const REGISTRATION_STATUSES = ["BOOKED", "WAITING", "CANCELLED"] as const;
 export const registrationStatus = z.enum(REGISTRATION_STATUSES);
 export type RegistrationStatus = z.infer<typeof registrationStatus>;
 
@@ -145,6 +158,8 @@ export const bookingBody = z
       .min(1, "Book one place at least")
       .max(MAX_PLACES_PER_BOOKING, `Book ${MAX_PLACES_PER_BOOKING} places at most`)
       .default(1),
+    /** When the event is full: join its waiting list instead of getting 409 EVENT_FULL. */
+    waitlist: z.boolean().default(false),
   })
   .meta({ examples: [{ event_id: "5f0c2a9e-7d1b-4c3a-8e6f-1a2b3c4d5e6f", places: 2 }] });
 export type BookingBody = z.infer<typeof bookingBody>;
@@ -157,6 +172,9 @@ export const registrationItem = z.object({
   status: registrationStatus,
   created_at: z.string(),
   cancelled_at: z.string().nullable(),
+  promoted_at: z.string().nullable(),
+  /** 1 for the first in line, while WAITING; otherwise null. */
+  waiting_position: z.number().int().nullable(),
   /** The event as the owner sees it (with its link once booked). */
   event: eventItem,
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { campaignSendBody, emailTemplateBody, renderMail, unknownVariables, variablesIn } from "./mail";
+import {
+  campaignSendBody,
+  campaignTestBody,
+  emailTemplateBody,
+  mailAudience,
+  renderMail,
+  unknownVariables,
+  variablesIn,
+} from "./mail";
 
 describe("template variables", () => {
   it("finds placeholders, spaces allowed, and reports the unknown ones", () => {
@@ -40,6 +48,58 @@ describe("template variables", () => {
     expect(campaignSendBody.safeParse({ template_id: id }).success).toBe(false);
     expect(campaignSendBody.safeParse({ campaign_id: id, template_id: id }).success).toBe(false);
     expect(campaignSendBody.safeParse({ subject_fr: "a", audience: {} }).success).toBe(false);
+  });
+});
+
+describe("audience", () => {
+  const fieldsOf = (value: unknown) => {
+    const result = mailAudience.safeParse(value);
+    return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  };
+
+  it("takes a course and a number of inactive days, combinable with the other filters", () => {
+    const audience = {
+      role: "CUSTOMER",
+      plan: "premium",
+      speak: "EN",
+      course_id: "00000000-0000-4000-8000-000000000001",
+      inactive_days: 30,
+    };
+    expect(mailAudience.parse(audience)).toEqual(audience);
+    expect(mailAudience.parse({ inactive_days: 1 })).toEqual({ inactive_days: 1 });
+    expect(mailAudience.parse({ inactive_days: 365 })).toEqual({ inactive_days: 365 });
+  });
+
+  it("refuses a course that is not an id and days outside 1–365, with a message per field", () => {
+    expect(fieldsOf({ course_id: "french-a1" })).toEqual(["course_id: Choose a course from the list"]);
+    expect(fieldsOf({ inactive_days: 0 })).toEqual(["inactive_days: At least 1 day"]);
+    expect(fieldsOf({ inactive_days: 366 })).toEqual(["inactive_days: At most 365 days"]);
+    expect(fieldsOf({ inactive_days: 2.5 })).toEqual(["inactive_days: Give a whole number of days"]);
+    expect(fieldsOf({ inactive_days: "30" })).toEqual(["inactive_days: Give a number of days"]);
+    expect(fieldsOf({ inactive: 30 })).toHaveLength(1);
+  });
+});
+
+describe("test send", () => {
+  const texts = { subject_fr: "S", subject_en: "S", body_fr: "B", body_en: "B" };
+  const paths = (value: unknown) => {
+    const result = campaignTestBody.safeParse(value);
+    return result.success ? [] : result.error.issues.map((i) => i.path.join("."));
+  };
+
+  it("names a campaign, a template or the four texts, and takes no audience", () => {
+    expect(paths({ campaign_id: "00000000-0000-4000-8000-000000000001" })).toEqual([]);
+    expect(paths({ template_id: "00000000-0000-4000-8000-000000000001" })).toEqual([]);
+    expect(paths(texts)).toEqual([]);
+    expect(paths({ ...texts, campaign_id: "00000000-0000-4000-8000-000000000001" }).sort()).toEqual([
+      "body_en",
+      "body_fr",
+      "subject_en",
+      "subject_fr",
+    ]);
+    expect(paths({ subject_fr: "S" })).toEqual(["subject_en", "body_fr", "body_en"]);
+    expect(paths({ ...texts, body_en: "{{nope}}" })).toEqual(["body_en"]);
+    expect(paths({ ...texts, audience: {} })).toEqual([""]);
   });
 });
 

@@ -1,13 +1,22 @@
 import { z } from "zod";
 import { speak } from "./auth";
 import { envelope, pagination } from "./common";
+import { localeSchema } from "./locale-schema";
+import { fallbackChain, type Locale } from "./locales";
 
-/** Mail templates (FR/EN with {{variables}}), bulk sends to an audience, and their rendering. */
+/** Mail templates (FR/EN, ES optional, with {{variables}}), bulk sends to an audience, and their rendering. */
 
 // ---------------------------------------------------------------- variables and rendering
 
 /** The variables a template may use; anything else is refused when the template is saved. */
-export const MAIL_VARIABLES = ["full_name", "email", "plan_name", "site_url", "action_url"] as const;
+export const MAIL_VARIABLES = [
+  "full_name",
+  "email",
+  "plan_name",
+  "site_url",
+  "action_url",
+  "details",
+] as const;
 export type MailVariable = (typeof MAIL_VARIABLES)[number];
 export type MailValues = Record<MailVariable, string>;
 
@@ -18,7 +27,15 @@ const LINK_VARIABLES = new Set<string>(["site_url", "action_url"]);
  * Templates the API sends by itself (account activation, welcome, password reset) when they
  * exist and are active; their bodies must carry `{{action_url}}`, the link the mail is about.
  */
-export const TRANSACTIONAL_SLUGS = ["activation", "welcome", "password-reset"] as const;
+export const TRANSACTIONAL_SLUGS = [
+  "activation",
+  "welcome",
+  "password-reset",
+  "payment-receipt",
+  "event-booked",
+  "event-reminder",
+  "study-reminder",
+] as const;
 export type TransactionalSlug = (typeof TRANSACTIONAL_SLUGS)[number];
 
 /** Values used by previews: a plausible learner. */
@@ -28,6 +45,7 @@ export const SAMPLE_MAIL_VALUES: MailValues = {
   plan_name: "Premium",
   site_url: "https://parlons.example",
   action_url: "https://parlons.example/dashboard",
+  details: "Reçu R-2026-000042 · 9,90 €",
 };
 
 const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -108,6 +126,29 @@ export function renderMail(
   return { subject, text, html };
 }
 
+/**
+ * The subject and body a reader of `lang` gets from texts stored per language (`subject_fr`,
+ * `body_es`…): the first language of the fallback rule (theirs, English, French) that has both,
+ * so a half-translated text never sends one language's subject over another's body. `lang` says
+ * which language that was; null when no language has both.
+ */
+export function mailTextsFor(
+  texts: object,
+  lang: Locale,
+): { subject: string; body: string; lang: Locale } | null {
+  const fields = texts as Record<string, unknown>;
+  const text = (base: "subject" | "body", l: Locale) => {
+    const value = fields[`${base}_${l}`];
+    return typeof value === "string" && value.trim() ? value : "";
+  };
+  for (const l of fallbackChain(lang)) {
+    const subject = text("subject", l);
+    const body = text("body", l);
+    if (subject && body) return { subject, body, lang: l };
+  }
+  return null;
+}
+
 // ---------------------------------------------------------------- templates
 
 const subjectField = z.string().trim().min(1, "Subject is required").max(200);
@@ -121,11 +162,12 @@ export const templateSlug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and hyphens");
 
 /** Adds a 422 issue per field that uses an unknown variable. */
-function checkVariables(
-  value: Partial<Record<"subject_fr" | "subject_en" | "body_fr" | "body_en", string>>,
-  ctx: z.RefinementCtx,
-) {
-  for (const field of ["subject_fr", "subject_en", "body_fr", "body_en"] as const) {
+const TEXT_FIELDS = ["subject_fr", "subject_en", "subject_es", "body_fr", "body_en", "body_es"] as const;
+/** Subjects and bodies per language, any of them missing (a form being filled in). */
+export type MailTextFields = Partial<Record<(typeof TEXT_FIELDS)[number], string | undefined>>;
+
+function checkVariables(value: MailTextFields, ctx: z.RefinementCtx) {
+  for (const field of TEXT_FIELDS) {
     const unknown = unknownVariables(value[field] ?? "");
     if (unknown.length) {
       ctx.addIssue({
@@ -137,6 +179,22 @@ function checkVariables(
   }
 }
 
+const spanishSubject = z.string().trim().max(200).optional();
+const spanishBody = z.string().trim().max(20_000).optional();
+
+/** Spanish is optional, but its subject and body go together. */
+function checkSpanishPair(value: MailTextFields, ctx: z.RefinementCtx) {
+  const spanish = { subject_es: value.subject_es ?? "", body_es: value.body_es ?? "" };
+  for (const [field, other] of [
+    ["subject_es", "body_es"],
+    ["body_es", "subject_es"],
+  ] as const) {
+    if (!spanish[field] && spanish[other]) {
+      ctx.addIssue({ code: "custom", path: [field], message: "Give the Spanish subject and body together" });
+    }
+  }
+}
+
 const templateFields = z.object({
   name: z.string().trim().min(1, "Name is required").max(120),
   slug: templateSlug,
@@ -144,14 +202,23 @@ const templateFields = z.object({
   subject_en: subjectField,
   body_fr: bodyField,
   body_en: bodyField,
+  /**
+   * Spanish, optional: both or neither ("" clears them; left out on an update, they stay as they
+   * are). Without them a Spanish reader gets the built-in Spanish text of a transactional mail,
+   * else the English one (docs/i18n.md).
+   */
+  subject_es: spanishSubject,
+  body_es: spanishBody,
   active: z.boolean().default(true),
 });
 
 export const emailTemplateBody = templateFields.strict().superRefine((value, ctx) => {
   checkVariables(value, ctx);
+  checkSpanishPair(value, ctx);
   if ((TRANSACTIONAL_SLUGS as readonly string[]).includes(value.slug)) {
-    for (const field of ["body_fr", "body_en"] as const) {
-      if (!variablesIn(value[field]).includes("action_url")) {
+    for (const field of ["body_fr", "body_en", "body_es"] as const) {
+      const body = value[field];
+      if (body && !variablesIn(body).includes("action_url")) {
         ctx.addIssue({
           code: "custom",
           path: [field],
@@ -171,6 +238,9 @@ export const emailTemplate = z.object({
   subject_en: z.string(),
   body_fr: z.string(),
   body_en: z.string(),
+  /** "" when the template has no Spanish text. */
+  subject_es: z.string(),
+  body_es: z.string(),
   active: z.boolean(),
   /** Sent by the API itself (activation, welcome, password reset). */
   transactional: z.boolean(),
@@ -196,20 +266,32 @@ export const emailTemplateResponse = envelope(z.object({ template: emailTemplate
 export type EmailTemplateResponse = z.infer<typeof emailTemplateResponse>;
 export const emailTemplateDeleteResponse = envelope(z.object({ id: z.string() }));
 
-/** `POST /v1/email-templates/preview`: renders subject and bodies with sample values. */
+/**
+ * `POST /v1/email-templates/preview`: renders subject and bodies with sample values. `es` is what
+ * a Spanish reader gets: the Spanish texts when both are given, else the English (then French)
+ * ones, as a campaign sends them.
+ */
 export const mailPreviewBody = z
   .object({
     subject_fr: z.string().max(200).default(""),
     subject_en: z.string().max(200).default(""),
     body_fr: z.string().max(20_000).default(""),
     body_en: z.string().max(20_000).default(""),
+    subject_es: z.string().max(200).default(""),
+    body_es: z.string().max(20_000).default(""),
   })
   .strict()
   .superRefine(checkVariables);
 export type MailPreviewBody = z.infer<typeof mailPreviewBody>;
 
 const renderedMail = z.object({ subject: z.string(), text: z.string(), html: z.string() });
-export const mailPreviewResponse = envelope(z.object({ fr: renderedMail, en: renderedMail }));
+export const mailPreviewResponse = envelope(
+  z.object({
+    fr: renderedMail,
+    en: renderedMail,
+    es: renderedMail.extend({ lang: localeSchema }),
+  }),
+);
 
 // ---------------------------------------------------------------- audience and campaigns
 
@@ -223,6 +305,18 @@ export const mailAudience = z
     status: z.literal("ACTIVE").optional(),
     /** The language the user reads. */
     speak: speak.optional(),
+    /** A course's learners: users with progress in at least one of its lessons (who started it). */
+    course_id: z.uuid("Choose a course from the list").optional(),
+    /**
+     * Learners inactive for N days: accounts at least N days old with no listening, saved progress
+     * or review in the last N days.
+     */
+    inactive_days: z
+      .number("Give a number of days")
+      .int("Give a whole number of days")
+      .min(1, "At least 1 day")
+      .max(365, "At most 365 days")
+      .optional(),
   })
   .strict();
 export type MailAudience = z.infer<typeof mailAudience>;
@@ -238,11 +332,20 @@ export const mailCampaign = z.object({
   subject_en: z.string(),
   body_fr: z.string(),
   body_en: z.string(),
+  /** "" when the campaign has no Spanish text (its Spanish readers get English). */
+  subject_es: z.string(),
+  body_es: z.string(),
   audience: mailAudience,
   status: campaignStatus,
+  /** Deliveries queued (the recipients when it was sent). */
   total: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  /**
+   * Recipients who unsubscribed from news: through this campaign's mail (its link or one-click
+   * header), or after it was queued and before their mail went out (then not sent, and not failed).
+   */
+  unsubscribed: z.number().int(),
   created_by: z.string().nullable(),
   created_at: z.string(),
   started_at: z.string().nullable(),
@@ -257,30 +360,27 @@ const content = {
   subject_en: subjectField.optional(),
   body_fr: bodyField.optional(),
   body_en: bodyField.optional(),
+  /** Optional, both or neither ("" = none): without them Spanish readers get English. */
+  subject_es: spanishSubject,
+  body_es: spanishBody,
 };
-type ContentValue = {
-  template_id?: string | undefined;
-  subject_fr?: string | undefined;
-  subject_en?: string | undefined;
-  body_fr?: string | undefined;
-  body_en?: string | undefined;
-};
+type ContentValue = MailTextFields & { template_id?: string | undefined };
 
-/** Either a template, or the four texts: not both, not neither. */
+/** Either a template, or the French and English texts (Spanish optional): not both, not neither. */
 function checkContent(value: ContentValue, ctx: z.RefinementCtx) {
-  const texts = ["subject_fr", "subject_en", "body_fr", "body_en"] as const;
   if (value.template_id) {
-    for (const field of texts) {
+    for (const field of TEXT_FIELDS) {
       if (value[field] !== undefined)
         ctx.addIssue({ code: "custom", path: [field], message: "Give a template or texts, not both" });
     }
     return;
   }
-  for (const field of texts) {
+  for (const field of ["subject_fr", "subject_en", "body_fr", "body_en"] as const) {
     if (value[field] === undefined)
       ctx.addIssue({ code: "custom", path: [field], message: "Required without a template" });
   }
   checkVariables(value, ctx);
+  checkSpanishPair(value, ctx);
 }
 
 /** `POST /v1/send-mail`: a DRAFT campaign from a template or from texts, for an audience. */
@@ -296,14 +396,7 @@ export const campaignSendBody = z
   .strict()
   .superRefine((value, ctx) => {
     if (value.campaign_id) {
-      for (const field of [
-        "template_id",
-        "subject_fr",
-        "subject_en",
-        "body_fr",
-        "body_en",
-        "audience",
-      ] as const) {
+      for (const field of ["template_id", ...TEXT_FIELDS, "audience"] as const) {
         if (value[field] !== undefined)
           ctx.addIssue({ code: "custom", path: [field], message: "Not allowed with campaign_id" });
       }
@@ -313,6 +406,35 @@ export const campaignSendBody = z
     checkContent(value, ctx);
   });
 export type CampaignSendBody = z.infer<typeof campaignSendBody>;
+
+/**
+ * `POST /v1/send-mail/test`: the draft (a campaign, a template or the texts being written) sent
+ * only to the signed-in staff member, in their language, with their own values, marked as a test.
+ */
+export const campaignTestBody = z
+  .object({ campaign_id: z.uuid().optional(), ...content })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.campaign_id) {
+      for (const field of ["template_id", ...TEXT_FIELDS] as const) {
+        if (value[field] !== undefined)
+          ctx.addIssue({ code: "custom", path: [field], message: "Not allowed with campaign_id" });
+      }
+      return;
+    }
+    checkContent(value, ctx);
+  });
+export type CampaignTestBody = z.infer<typeof campaignTestBody>;
+export const campaignTestResponse = envelope(
+  z.object({
+    /** The address the test went to: the caller's own. */
+    to: z.string(),
+    subject: z.string(),
+    /** False when the same test was already queued in the last minute (a double click). */
+    queued: z.boolean(),
+  }),
+);
+export type CampaignTestResponse = z.infer<typeof campaignTestResponse>;
 
 export const campaignCountBody = z.object({ audience: mailAudience }).strict();
 export const campaignCountResponse = envelope(z.object({ count: z.number().int() }));
@@ -324,7 +446,7 @@ export const campaignListQuery = z.object({
 export const campaignFilters = z
   .object({
     status: campaignStatus.optional(),
-    /** Words of the French or English subject. */
+    /** Words of the French, English or Spanish subject. */
     search: z.string().trim().max(120).optional(),
   })
   .strict();

@@ -14,6 +14,9 @@ export const PERMISSIONS = {
   eventsManage: "events.manage",
   configsManage: "configs.manage",
   auditRead: "audit.read",
+  privacyManage: "privacy.manage",
+  certificatesManage: "certificates.manage",
+  analyticsRead: "analytics.read",
   // learner abilities
   learn: "learn",
   subscribe: "plans.subscribe",

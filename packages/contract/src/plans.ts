@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { envelope, pagination } from "./common";
+import { localeSchema } from "./locale-schema";
+import { SPEAK_CODES } from "./locales";
 
 /** Billing interval of a plan; "once" is a one-off (only for the free plan: providers bill paid plans by month or year). */
 export const planInterval = z.enum(["month", "year", "once"]);
@@ -153,7 +155,7 @@ export const startSubscriptionBody = z
     /** Default: the server's provider ("paypal" when configured, else "demo"). */
     provider: checkoutProvider.optional(),
     /** The web's language: return pages are under /en for "en". Default "fr". */
-    locale: z.enum(["fr", "en"]).optional(),
+    locale: localeSchema.optional(),
   })
   .strict()
   .meta({
@@ -191,8 +193,36 @@ export const payment = z.object({
   provider: z.string(),
   provider_payment_id: z.string(),
   paid_at: z.string(),
+  /** Every recorded payment is a paid one (refunds are not handled yet). */
+  status: z.enum(["PAID"]),
+  plan_name: z.string().nullable(),
+  plan_name_fr: z.string().nullable(),
+  /** The payment's receipt (null for a payment recorded before receipts existed). */
+  receipt: z.object({ id: z.string(), number: z.string() }).nullable(),
 });
 export type Payment = z.infer<typeof payment>;
+
+/** A numbered receipt as the learner (or staff) reads it: what was printed, copied when it was issued. */
+export const receipt = z.object({
+  id: z.string(),
+  number: z.string(),
+  payment_id: z.string(),
+  issued_at: z.string(),
+  status: z.enum(["PAID"]),
+  lang: z.enum(SPEAK_CODES),
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  plan_name: z.string(),
+  plan_name_fr: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  provider: z.string(),
+  seller: z.object({ name: z.string(), address: z.string(), tax_id: z.string(), email: z.string() }),
+});
+export type Receipt = z.infer<typeof receipt>;
+export const receiptResponse = envelope(z.object({ receipt }));
+export type ReceiptResponse = z.infer<typeof receiptResponse>;
+/** `GET /v1/receipts/:id/pdf?lang=`: the PDF in the asked language, else the learner's. */
+export const receiptPdfQuery = z.object({ lang: localeSchema.optional() });
 
 export const lastPaymentResponse = envelope(z.object({ customerPlan, payment: payment.nullable() }));
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { emailField } from "./auth";
 import { envelope } from "./common";
+import { localeSchema } from "./locale-schema";
+import type { Locale } from "./locales";
 import { isUrl } from "./validation";
 
 /** The settings object of spec §3 (one for the whole site) and its audio source. */
@@ -9,9 +11,9 @@ export const AUDIO_SOURCES = ["server", "cdn"] as const;
 export const audioSourceType = z.enum(AUDIO_SOURCES);
 export type AudioSourceType = z.infer<typeof audioSourceType>;
 
-export const SITE_LOCALES = ["fr", "en"] as const;
-export const siteLocale = z.enum(SITE_LOCALES);
-export type SiteLocale = z.infer<typeof siteLocale>;
+/** The settings' default language: one of the site's locales. */
+export const siteLocale = localeSchema;
+export type SiteLocale = Locale;
 
 export type CdnBaseUrlError = "url.invalid" | "url.https" | "url.extra";
 
@@ -92,6 +94,8 @@ export const setting = z.object({
   default_locale: siteLocale,
   /** Whether visitors may create their own account (`POST /v1/user/self-register`). */
   registrations_open: z.boolean(),
+  /** The seller printed on receipts (public, like a legal notice). */
+  seller: z.object({ name: z.string(), address: z.string(), tax_id: z.string() }),
   updated_at: z.string(),
 });
 export type Setting = z.infer<typeof setting>;
@@ -114,6 +118,14 @@ export const settingUpdateBody = z
     support_url: webUrl.nullable().optional(),
     default_locale: siteLocale.optional(),
     registrations_open: z.boolean().optional(),
+    seller: z
+      .object({
+        name: z.string().trim().min(1, "The seller's name is required").max(200).optional(),
+        address: z.string().trim().max(1000).optional(),
+        tax_id: z.string().trim().max(100).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type SettingUpdateBody = z.infer<typeof settingUpdateBody>;

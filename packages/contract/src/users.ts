@@ -19,6 +19,8 @@ export type Role = z.infer<typeof roleItem>;
 export interface MenuModule {
   title: string;
   title_fr: string;
+  /** "" when the entry has no Spanish title (the English one is shown). */
+  title_es: string;
   path: string;
   icon: string | null;
   external: boolean;
@@ -30,6 +32,7 @@ export const menuModule: z.ZodType<MenuModule> = z
       z.object({
         title: z.string(),
         title_fr: z.string(),
+        title_es: z.string(),
         path: z.string(),
         icon: z.string().nullable(),
         external: z.boolean(),

@@ -1,15 +1,18 @@
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "./locales";
+import { PERMISSIONS, type PermissionSlug } from "./permissions";
+
 /**
  * The web app's routes and its language prefixes, shared by the React router (apps/web) and
  * the server, which answers 404 for a page no route knows and renders the public pages.
  */
 
-/** Locales of spec §9: `fr` is the default (unprefixed routes), `en` lives under `/en`. */
-export const LANGS = ["fr", "en"] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = "fr";
+/** Locales of spec §9: `fr` is the default (unprefixed routes), every other one lives under `/<code>`. */
+export const LANGS = LOCALES;
+export type Lang = Locale;
+export const DEFAULT_LANG: Lang = DEFAULT_LOCALE;
 
 export function isLang(value: unknown): value is Lang {
-  return value === "fr" || value === "en";
+  return isLocale(value);
 }
 
 /** Splits `/x?y#z` into the path and the rest (`?y#z`). */
@@ -18,25 +21,31 @@ function splitPath(url: string): [string, string] {
   return cut === -1 ? [url, ""] : [url.slice(0, cut), url.slice(cut)];
 }
 
+/** The prefixed language of a path (`/en/x` → en), null for an unprefixed (default-language) one. */
+function prefixOf(path: string): Lang | null {
+  const first = path.split("/")[1];
+  return first !== DEFAULT_LANG && isLang(first) ? first : null;
+}
+
 /** The language a URL is in, read from its prefix. */
 export function langFromPath(pathname: string): Lang {
   const [path] = splitPath(pathname);
-  return path === "/en" || path.startsWith("/en/") ? "en" : DEFAULT_LANG;
+  return prefixOf(path) ?? DEFAULT_LANG;
 }
 
 /** The URL without its language prefix: `/en/profile?a=1` → `/profile?a=1`, `/en` → `/`. */
 export function stripLang(url: string): string {
   const [path, rest] = splitPath(url);
-  if (path === "/en") return `/${rest}`;
-  if (path.startsWith("/en/")) return path.slice(3) + rest;
-  return path + rest;
+  const lang = prefixOf(path);
+  if (!lang) return path + rest;
+  return (path.slice(lang.length + 1) || "/") + rest;
 }
 
 /** Prefixes an unprefixed app path for a language: (`/profile`, en) → `/en/profile`, (`/`, en) → `/en`. */
 export function localizePath(url: string, lang: Lang): string {
   const [path, rest] = splitPath(url.startsWith("/") ? url : `/${url}`);
   if (lang === DEFAULT_LANG) return path + rest;
-  return (path === "/" ? "/en" : `/en${path}`) + rest;
+  return (path === "/" ? `/${lang}` : `/${lang}${path}`) + rest;
 }
 
 /** The same page in the other language: `/courses?x` ↔ `/en/courses?x`. */
@@ -65,6 +74,8 @@ export const routes = {
   pricing: "pricing",
   events: "events",
   event: "events/:id",
+  legal: "legal/:page",
+  certificateVerify: "c/:code",
   // legacy
   indexOld: "index_old",
   indexV1: "indexv1",
@@ -78,6 +89,7 @@ export const routes = {
   billing: "billing",
   subscriptionPayment: "billing/subscription-payment",
   upgradePayment: "billing/upgrade-payment",
+  receipt: "billing/receipts/:id",
   paypal: "paypal",
   card: "Card/:id",
   protected: "protected",
@@ -93,16 +105,35 @@ export const routes = {
   eventsManage: "events/manage",
   configs: "configs",
   audit: "audit",
+  dataRequests: "data-requests",
   courseCreate: "courses/create",
   courseEdit: "courses/edit",
   lessons: "courses/:id/lessons",
   lesson: "courses/:id/lessons/:lessonId",
+  review: "review",
+  downloads: "downloads",
+  certificate: "certificates/:id",
+  certificates: "certificates",
+  analytics: "analytics",
+  mailPreferences: "profile/mail",
+  unsubscribe: "unsubscribe/:token",
 } as const;
 
 export type WebRouteName = keyof typeof routes;
 
 /** Public pages (unprefixed) that search engines should index: in the sitemap, in both languages. */
-export const PUBLIC_PAGES = ["/", "/courses", "/pricing", "/faqs", "/contact", "/events"] as const;
+export const PUBLIC_PAGES = [
+  "/",
+  "/courses",
+  "/pricing",
+  "/faqs",
+  "/contact",
+  "/events",
+  "/legal/legal-notice",
+  "/legal/privacy",
+  "/legal/terms",
+  "/legal/cookies",
+] as const;
 
 /** Public pages that arrive rendered by the server (with their data), then hydrate. */
 export const SERVER_RENDERED_ROUTES: readonly WebRouteName[] = [
@@ -113,6 +144,7 @@ export const SERVER_RENDERED_ROUTES: readonly WebRouteName[] = [
   "pricing",
   "faqs",
   "contact",
+  "legal",
 ];
 
 /** Pages behind sign-in or for staff only, and the account flows: never indexed (robots.txt). */
@@ -128,6 +160,7 @@ export const PRIVATE_ROUTES: readonly WebRouteName[] = [
   "profile",
   "changePassword",
   "billing",
+  "receipt",
   "paypal",
   "card",
   "protected",
@@ -139,9 +172,18 @@ export const PRIVATE_ROUTES: readonly WebRouteName[] = [
   "eventsManage",
   "configs",
   "audit",
+  "dataRequests",
   "courseCreate",
   "courseEdit",
   "lessons",
+  "review",
+  "downloads",
+  "certificate",
+  "certificates",
+  "certificateVerify",
+  "analytics",
+  "mailPreferences",
+  "unsubscribe",
 ];
 
 export interface WebRouteMatch {
@@ -208,3 +250,36 @@ export function matchWebRoute(pathname: string): WebRouteMatch | null {
   }
   return null;
 }
+
+/**
+ * The web app manifest of a language (names, description and start page in it): the default's at
+ * `/manifest.webmanifest`, every other one's at `/manifest.<code>.webmanifest`. The build writes
+ * one per language; each page links its own.
+ */
+export function manifestPath(lang: Lang): string {
+  return lang === DEFAULT_LANG ? "/manifest.webmanifest" : `/manifest.${lang}.webmanifest`;
+}
+
+/**
+ * The staff pages and the permission each needs: the web router's guards (checked against this
+ * list by a web test) and the server's page status (403 to a signed-in reader without it).
+ */
+export const STAFF_PAGE_PERMISSIONS: Partial<Record<WebRouteName, PermissionSlug>> = {
+  courseCreate: PERMISSIONS.coursesManage,
+  courseEdit: PERMISSIONS.coursesManage,
+  plans: PERMISSIONS.plansManage,
+  setting: PERMISSIONS.settingsManage,
+  users: PERMISSIONS.usersRead,
+  customers: PERMISSIONS.usersRead,
+  userCreate: PERMISSIONS.usersManage,
+  userEdit: PERMISSIONS.usersManage,
+  roles: PERMISSIONS.rolesManage,
+  eventsManage: PERMISSIONS.eventsManage,
+  configs: PERMISSIONS.configsManage,
+  audit: PERMISSIONS.auditRead,
+  dataRequests: PERMISSIONS.privacyManage,
+  certificates: PERMISSIONS.certificatesManage,
+  analytics: PERMISSIONS.analyticsRead,
+  mailSend: PERMISSIONS.mailManage,
+  mailTemplates: PERMISSIONS.mailManage,
+};

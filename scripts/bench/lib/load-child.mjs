@@ -1,7 +1,8 @@
 // Runs autocannon in its own process (spawned by load.mjs) and prints one JSON line:
 // { rps, p95, p99, non2xx, errors, timeouts, requests, bytesPerSec }.
 // Options come as JSON in argv[2]: url, method, headers, body, connections, pipelining,
-// duration (s), range ({ size, chunk }: Range requests at rotating offsets).
+// duration (s), range ({ size, chunk }: Range requests at rotating offsets). SIGINT stops the
+// run early and prints the figures of what was sent until then.
 import autocannon from "autocannon";
 import { percentile } from "./table.mjs";
 
@@ -54,3 +55,4 @@ const instance = autocannon(
   },
 );
 instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+process.on("SIGINT", () => instance.stop());

@@ -4,13 +4,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { root } from "./processes.mjs";
 
-export const MP3_TARGET_BYTES = 10 * 1024 * 1024;
+const MP3_TARGET_BYTES = 10 * 1024 * 1024;
 
 /**
  * A valid MP3 of about 10 MB: the MPEG frames of the 10 s test tone, repeated (MPEG audio
  * is a plain sequence of frames, so the result plays and its duration can be read).
  */
-export function benchMp3() {
+function benchMp3() {
   const tone = readFileSync(path.join(root, "apps/api/test/fixtures/tone-10s.mp3"));
   const times = Math.ceil(MP3_TARGET_BYTES / tone.length);
   return Buffer.concat(Array.from({ length: times }, () => tone));

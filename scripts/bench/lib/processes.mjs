@@ -42,30 +42,44 @@ export function processTree(pid) {
 }
 
 /** Resident memory (bytes) of a process and all its descendants. */
-export const treeRss = (pid) => processTree(pid).reduce((sum, p) => sum + p.rss, 0);
+const treeRss = (pid) => processTree(pid).reduce((sum, p) => sum + p.rss, 0);
 
-/** Stops a process group started by us (detached), then waits for its leader to exit. */
+/** Whether any process of the group `pgid` is still alive. */
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a process group started by us (detached), then waits until every process of it has
+ * exited: `npm` leaves before the server it started has closed its database, and the next start
+ * on the same DATA_DIR would find that server's lock.
+ */
 export async function stopGroup(child, timeoutMs = 10_000) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
+  if (!groupAlive(child.pid)) return;
   try {
     process.kill(-child.pid, "SIGTERM");
   } catch {
     return;
   }
-  const timer = sleep(timeoutMs).then(() => "timeout");
-  if ((await Promise.race([exited, timer])) === "timeout") {
+  const deadline = Date.now() + timeoutMs;
+  while (groupAlive(child.pid) && Date.now() < deadline) await sleep(100);
+  if (groupAlive(child.pid)) {
     try {
       process.kill(-child.pid, "SIGKILL");
     } catch {
       // already gone
     }
-    await exited;
+    while (groupAlive(child.pid)) await sleep(100);
   }
 }
 
 /** Polls `url` until it answers 200; returns the milliseconds since `since`. */
-export async function waitFor200(url, { since = performance.now(), timeoutMs = 120_000, child } = {}) {
+async function waitFor200(url, { since = performance.now(), timeoutMs = 120_000, child } = {}) {
   const deadline = since + timeoutMs;
   while (performance.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode})`);

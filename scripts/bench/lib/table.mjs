@@ -16,13 +16,13 @@ export function targetMet(row) {
 }
 
 /** The target as printed: "ratio ≥ 0.85". */
-export function formatTarget(target) {
+function formatTarget(target) {
   if (!target) return "";
   return target.replace(/\s*>=\s*/, " ≥ ").replace(/\s*<=\s*/, " ≤ ");
 }
 
 /** A number as printed: grouped thousands above 100, otherwise up to 2 decimals. */
-export function formatNumber(value, digits) {
+function formatNumber(value, digits) {
   if (value === null || value === undefined) return "–";
   if (typeof value !== "number") return String(value);
   if (Number.isNaN(value)) return "–";
@@ -35,7 +35,7 @@ const withUnit = (value, unit) =>
 const metMark = (met) => (met === null ? "" : met ? "yes" : "NO");
 
 /** Lays out rows of strings as a Markdown table (readable in a terminal and pasteable into docs). */
-export function markdownTable(header, lines) {
+function markdownTable(header, lines) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i] ?? "").length)));
   const fmt = (cells) => `| ${cells.map((c, i) => String(c ?? "").padEnd(widths[i])).join(" | ")} |`;
   return [fmt(header), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...lines.map(fmt)].join("\n");

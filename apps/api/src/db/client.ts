@@ -6,10 +6,10 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { migrationsDir } from "../paths";
 import * as schema from "./schema";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type modules use, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A database handle or an open transaction: services accept either. */
 export type DbOrTx = Db | Tx;
 
@@ -20,14 +20,21 @@ export interface Database {
   url?: string;
   /** PGlite: the data folder was created from the build's template on this open. */
   fromTemplate?: boolean;
+  /** PGlite: the embedded database itself (backups take its data folder under its lock). */
+  pglite?: PGlite;
   /** Tells `observer` the time of every query the driver runs (for /metrics); returns the way to stop. */
   observeQueries(observer: QueryObserver): () => void;
   /** PostgreSQL: the pool's connections now. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL: runs `fn` while this process holds the advisory lock `key` (on a connection of
+   * its own), so that several processes starting at once take turns.
+   */
+  withLock?<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-export type QueryObserver = (seconds: number, failed: boolean) => void;
+type QueryObserver = (seconds: number, failed: boolean) => void;
 
 /**
  * Wraps a driver's `query` so each call is timed: a promise (PGlite, node-postgres without a
@@ -86,11 +93,19 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** PGlite only: a migrated data folder that a missing `dir` starts from (see copyTemplate). */
   template?: string | null;
+  /** PostgreSQL only: told of a pooled connection the server ended while it sat idle. */
+  onIdleError?: (err: Error) => void;
+  /** PGlite only: a data folder dumped by PGlite (a backup's `db.tar.gz`) that a new `dir` is made from. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, pg_terminate_backend, DROP DATABASE … FORCE)
+    // is an 'error' on the pool: without a listener Node would end the whole process. The pool
+    // has already dropped that connection and opens a new one at the next query.
+    pool.on("error", (err) => opts.onIdleError?.(err));
     const observers = new Set<QueryObserver>();
     // every query, the pool's own included, runs on one of its clients
     pool.on("connect", (client) => {
@@ -106,6 +121,30 @@ export async function openDatabase(opts: {
         return () => observers.delete(o);
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      async withLock(key, fn) {
+        // a transaction-scoped lock: held until COMMIT on this connection, which a pooler in
+        // transaction mode (PgBouncer) keeps pinned for as long, unlike a session lock
+        // a connection of its own, outside the pool: the work under the lock uses the pool, which
+        // may hold a single connection (bench:seed opens one)
+        const client = new pg.Client({ connectionString: opts.url });
+        // a connection ended under the lock fails the query in progress, which throws below
+        client.on("error", (err) => opts.onIdleError?.(err));
+        await client.connect();
+        try {
+          await client.query("begin");
+          try {
+            await client.query("select pg_advisory_xact_lock($1)", [key]);
+            const result = await fn();
+            await client.query("commit");
+            return result;
+          } catch (err) {
+            await client.query("rollback").catch(() => undefined);
+            throw err;
+          }
+        } finally {
+          await client.end();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -118,8 +157,8 @@ export async function openDatabase(opts: {
   let fromTemplate = false;
   if (opts.dir) {
     mkdirSync(path.dirname(opts.dir), { recursive: true });
-    fromTemplate = copyTemplate(opts.dir, opts.template);
-    client = new PGlite(opts.dir, { extensions });
+    fromTemplate = opts.loadDataDir ? false : copyTemplate(opts.dir, opts.template);
+    client = new PGlite(opts.dir, { extensions, loadDataDir: opts.loadDataDir });
   } else {
     client = new PGlite({ extensions });
   }
@@ -138,6 +177,7 @@ export async function openDatabase(opts: {
     db,
     kind: "pglite",
     fromTemplate,
+    pglite: client,
     observeQueries: (o) => {
       observers.add(o);
       return () => observers.delete(o);
@@ -180,13 +220,25 @@ export async function isMigrated(database: Database, folder = migrationsFolder):
   return applied >= newestMigration(folder);
 }
 
-/** Applies the migrations the database lacks; "skipped" when it has them all (nothing was run). */
+/** An arbitrary constant: the advisory lock of "migrating Parlons's schema". */
+const MIGRATION_LOCK = 7_034_112;
+
+/**
+ * Applies the migrations the database lacks; "skipped" when it has them all (nothing was run).
+ * On PostgreSQL, processes starting together (a deployment of several) migrate one at a time:
+ * the others wait for the lock, then find nothing left to apply.
+ */
 export async function migrate(database: Database, folder = migrationsFolder): Promise<"applied" | "skipped"> {
   if (await isMigrated(database, folder)) return "skipped";
   if (database.kind === "postgres") {
     const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type; ours is its base.
-    await run(database.db as any, { migrationsFolder: folder });
+    const apply = async () => {
+      if (await isMigrated(database, folder)) return "skipped" as const;
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type; ours is its base.
+      await run(database.db as any, { migrationsFolder: folder });
+      return "applied" as const;
+    };
+    return database.withLock ? database.withLock(MIGRATION_LOCK, apply) : apply();
   } else {
     const { migrate: run } = await import("drizzle-orm/pglite/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type; ours is its base.

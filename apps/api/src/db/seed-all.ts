@@ -1,11 +1,11 @@
 import type { Config } from "../config";
-import { createStorage } from "../integrations/storage/storage";
-import { seedDemoCourse } from "../modules/courses/seed-demo";
-import { seedDemoEvent } from "../modules/events/seed-demo";
+import { createStorage } from "../integrations/storage";
 import { createMailTemplateService } from "../modules/mail/template-service";
-import { seedDemoPlans } from "../modules/plans/seed-demo";
 import { createSettingsService, settingsDefaults } from "../modules/settings/service";
 import type { Db } from "./client";
+import { seedDemoCourse } from "./demo/courses";
+import { seedDemoEvent } from "./demo/events";
+import { seedDemoPlans } from "./demo/plans";
 import { type SeedResult, seedBase } from "./seed";
 
 /** Everything a fresh install needs; every step is idempotent, so it runs at each start. */

@@ -9,7 +9,9 @@ import {
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/passwords";
 import type { Db, DbOrTx } from "./client";
-import { menuModules, permissions, plans, rolePermissions, roles, userRoles, users } from "./schema";
+import { plans } from "./schema/plans";
+import { permissions, rolePermissions, roles } from "./schema/roles";
+import { menuModules, userCreatedAtOf, userRoles, users } from "./schema/users";
 
 const permissionDescriptions: Record<string, string> = {
   [PERMISSIONS.dashboardAdmin]: "See the staff dashboard",
@@ -26,6 +28,9 @@ const permissionDescriptions: Record<string, string> = {
   [PERMISSIONS.eventsManage]: "Manage events and registrations",
   [PERMISSIONS.configsManage]: "Manage configuration values",
   [PERMISSIONS.auditRead]: "Read the audit log",
+  [PERMISSIONS.privacyManage]: "See and process learners' data export and erasure requests",
+  [PERMISSIONS.certificatesManage]: "List and revoke certificates of completion",
+  [PERMISSIONS.analyticsRead]: "See the learning and business analytics",
   [PERMISSIONS.learn]: "Follow courses and lessons",
   [PERMISSIONS.subscribe]: "Subscribe to plans",
   [PERMISSIONS.eventsBook]: "Book places at events",
@@ -34,6 +39,7 @@ const permissionDescriptions: Record<string, string> = {
 interface ModuleSeed {
   title: string;
   titleFr: string;
+  titleEs: string;
   path: string;
   icon: string;
   permission: string | null;
@@ -42,21 +48,52 @@ interface ModuleSeed {
 }
 
 /** The menu tree (three levels at most); each entry is shown to users holding its permission. */
-export const MENU: ModuleSeed[] = [
-  { title: "Dashboard", titleFr: "Tableau de bord", path: "/dashboard", icon: "dashboard", permission: null },
-  { title: "Courses", titleFr: "Cours", path: "/courses", icon: "book", permission: null },
-  { title: "Events", titleFr: "Événements", path: "/events", icon: "calendar", permission: null },
+const MENU: ModuleSeed[] = [
+  {
+    title: "Dashboard",
+    titleFr: "Tableau de bord",
+    titleEs: "Panel",
+    path: "/dashboard",
+    icon: "dashboard",
+    permission: null,
+  },
+  { title: "Courses", titleFr: "Cours", titleEs: "Cursos", path: "/courses", icon: "book", permission: null },
+  {
+    title: "Events",
+    titleFr: "Événements",
+    titleEs: "Eventos",
+    path: "/events",
+    icon: "calendar",
+    permission: null,
+  },
+  {
+    title: "Review",
+    titleFr: "Révision",
+    titleEs: "Repaso",
+    path: "/review",
+    icon: "review",
+    permission: null,
+  },
   {
     title: "My subscription",
     titleFr: "Mon abonnement",
+    titleEs: "Mi suscripción",
     path: "/billing",
     icon: "wallet",
     permission: PERMISSIONS.subscribe,
   },
-  { title: "Pricing", titleFr: "Tarifs", path: "/pricing", icon: "tag", permission: PERMISSIONS.subscribe },
+  {
+    title: "Pricing",
+    titleFr: "Tarifs",
+    titleEs: "Precios",
+    path: "/pricing",
+    icon: "tag",
+    permission: PERMISSIONS.subscribe,
+  },
   {
     title: "Administration",
     titleFr: "Administration",
+    titleEs: "Administración",
     path: "/admin",
     icon: "setting",
     permission: PERMISSIONS.dashboardAdmin,
@@ -64,6 +101,7 @@ export const MENU: ModuleSeed[] = [
       {
         title: "New course",
         titleFr: "Nouveau cours",
+        titleEs: "Nuevo curso",
         path: "/courses/create",
         icon: "plus",
         permission: PERMISSIONS.coursesManage,
@@ -71,6 +109,7 @@ export const MENU: ModuleSeed[] = [
       {
         title: "Plans",
         titleFr: "Formules",
+        titleEs: "Planes",
         path: "/plans",
         icon: "tag",
         permission: PERMISSIONS.plansManage,
@@ -78,6 +117,7 @@ export const MENU: ModuleSeed[] = [
       {
         title: "Users",
         titleFr: "Utilisateurs",
+        titleEs: "Usuarios",
         path: "/User",
         icon: "team",
         permission: PERMISSIONS.usersRead,
@@ -85,6 +125,7 @@ export const MENU: ModuleSeed[] = [
           {
             title: "All users",
             titleFr: "Tous les utilisateurs",
+            titleEs: "Todos los usuarios",
             path: "/User",
             icon: "team",
             permission: PERMISSIONS.usersRead,
@@ -92,6 +133,7 @@ export const MENU: ModuleSeed[] = [
           {
             title: "Customers",
             titleFr: "Clients",
+            titleEs: "Clientes",
             path: "/User/customers",
             icon: "user",
             permission: PERMISSIONS.usersRead,
@@ -99,6 +141,7 @@ export const MENU: ModuleSeed[] = [
           {
             title: "Add a user",
             titleFr: "Ajouter un utilisateur",
+            titleEs: "Añadir un usuario",
             path: "/User/create",
             icon: "user-add",
             permission: PERMISSIONS.usersManage,
@@ -106,6 +149,7 @@ export const MENU: ModuleSeed[] = [
           {
             title: "Roles",
             titleFr: "Rôles",
+            titleEs: "Roles",
             path: "/User/roles",
             icon: "safety",
             permission: PERMISSIONS.rolesManage,
@@ -115,6 +159,7 @@ export const MENU: ModuleSeed[] = [
       {
         title: "Mail",
         titleFr: "Courriels",
+        titleEs: "Correo",
         path: "/mail",
         icon: "mail",
         permission: PERMISSIONS.mailManage,
@@ -122,6 +167,7 @@ export const MENU: ModuleSeed[] = [
           {
             title: "Templates",
             titleFr: "Modèles",
+            titleEs: "Plantillas",
             path: "/mail/templates",
             icon: "file-text",
             permission: PERMISSIONS.mailManage,
@@ -129,6 +175,7 @@ export const MENU: ModuleSeed[] = [
           {
             title: "Send mail",
             titleFr: "Envoyer",
+            titleEs: "Enviar un correo",
             path: "/mail/send",
             icon: "send",
             permission: PERMISSIONS.mailManage,
@@ -138,6 +185,7 @@ export const MENU: ModuleSeed[] = [
       {
         title: "Settings",
         titleFr: "Paramètres",
+        titleEs: "Ajustes",
         path: "/setting",
         icon: "control",
         permission: PERMISSIONS.settingsManage,
@@ -145,6 +193,7 @@ export const MENU: ModuleSeed[] = [
       {
         title: "Manage events",
         titleFr: "Gérer les événements",
+        titleEs: "Gestionar los eventos",
         path: "/events/manage",
         icon: "calendar",
         permission: PERMISSIONS.eventsManage,
@@ -152,6 +201,7 @@ export const MENU: ModuleSeed[] = [
       {
         title: "Configuration",
         titleFr: "Configuration",
+        titleEs: "Configuración",
         path: "/configs",
         icon: "control",
         permission: PERMISSIONS.configsManage,
@@ -159,13 +209,39 @@ export const MENU: ModuleSeed[] = [
       {
         title: "Audit log",
         titleFr: "Journal d'audit",
+        titleEs: "Registro de auditoría",
         path: "/audit",
         icon: "audit",
         permission: PERMISSIONS.auditRead,
       },
       {
+        title: "Data requests",
+        titleFr: "Demandes RGPD",
+        titleEs: "Solicitudes RGPD",
+        path: "/data-requests",
+        icon: "safety",
+        permission: PERMISSIONS.privacyManage,
+      },
+      {
+        title: "Analytics",
+        titleFr: "Statistiques",
+        titleEs: "Estadísticas",
+        path: "/analytics",
+        icon: "line-chart",
+        permission: PERMISSIONS.analyticsRead,
+      },
+      {
+        title: "Certificates",
+        titleFr: "Certificats",
+        titleEs: "Certificados",
+        path: "/certificates",
+        icon: "safety-certificate",
+        permission: PERMISSIONS.certificatesManage,
+      },
+      {
         title: "API documentation",
         titleFr: "Documentation de l'API",
+        titleEs: "Documentación de la API",
         path: "/api/docs",
         icon: "api",
         permission: PERMISSIONS.dashboardAdmin,
@@ -173,41 +249,62 @@ export const MENU: ModuleSeed[] = [
       },
     ],
   },
-  { title: "Profile", titleFr: "Profil", path: "/profile", icon: "user", permission: null },
+  {
+    title: "Profile",
+    titleFr: "Profil",
+    titleEs: "Perfil",
+    path: "/profile",
+    icon: "user",
+    permission: null,
+  },
 ];
+
+/** Inserts one menu entry (not its children) at `position` under `parentId`; returns its id. */
+async function insertModule(
+  tx: DbOrTx,
+  item: ModuleSeed,
+  parentId: string | null,
+  position: number,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .insert(menuModules)
+    .values({
+      parentId,
+      title: item.title,
+      titleFr: item.titleFr,
+      titleEs: item.titleEs,
+      path: item.path,
+      icon: item.icon,
+      external: item.external ?? false,
+      position,
+      permission: item.permission,
+    })
+    .returning({ id: menuModules.id });
+  return row?.id;
+}
 
 /**
  * Installs seeded before an entry joined MENU get it on their next start: each entry missing
- * under its parent (matched by path) is inserted; entries already there are left as they are.
+ * under its parent (matched by path) is inserted; entries already there are left as they are,
+ * but for a Spanish title they lack (seeded before menus had one).
  */
 async function addMissingModules(tx: DbOrTx, items: ModuleSeed[], parentId: string | null): Promise<void> {
   const existing = await tx
-    .select({ id: menuModules.id, path: menuModules.path })
+    .select({ id: menuModules.id, path: menuModules.path, titleEs: menuModules.titleEs })
     .from(menuModules)
     .where(parentId ? eq(menuModules.parentId, parentId) : isNull(menuModules.parentId));
   for (const [position, item] of items.entries()) {
-    let id = existing.find((row) => row.path === item.path)?.id;
-    if (!id) {
-      const [row] = await tx
-        .insert(menuModules)
-        .values({
-          parentId,
-          title: item.title,
-          titleFr: item.titleFr,
-          path: item.path,
-          icon: item.icon,
-          external: item.external ?? false,
-          position,
-          permission: item.permission,
-        })
-        .returning({ id: menuModules.id });
-      id = row?.id;
+    const row = existing.find((r) => r.path === item.path);
+    let id = row?.id;
+    if (!id) id = await insertModule(tx, item, parentId, position);
+    else if (!row?.titleEs) {
+      await tx.update(menuModules).set({ titleEs: item.titleEs }).where(eq(menuModules.id, id));
     }
     if (id && item.children) await addMissingModules(tx, item.children, id);
   }
 }
 
-export const DEFAULT_PLAN = { name: "Discovery", nameFr: "Découverte" };
+const DEFAULT_PLAN = { name: "Discovery", nameFr: "Découverte" };
 
 export interface SeedResult {
   adminCreated: boolean;
@@ -216,93 +313,95 @@ export interface SeedResult {
   generatedPassword?: string;
 }
 
-/** Idempotent base data: permissions, roles, menu, the default free plan, the first admin. */
+/**
+ * What every installation starts with whatever its configuration: the permissions, the built-in
+ * roles and their grants, the menu and the default free plan. Idempotent. `npm run build` runs it
+ * into the PGlite template too (db/make-template.ts), so that a first start finds it done.
+ */
+export async function seedStructure(tx: DbOrTx): Promise<{ adminRoleId: string; defaultPlanId?: string }> {
+  await tx
+    .insert(permissions)
+    .values(ALL_PERMISSIONS.map((slug) => ({ slug, description: permissionDescriptions[slug] ?? slug })))
+    .onConflictDoNothing();
+  await tx
+    .insert(roles)
+    .values([
+      { title: ROLE_ADMIN, description: "Staff: manages everything", builtIn: true },
+      { title: ROLE_CUSTOMER, description: "Learner", builtIn: true },
+    ])
+    .onConflictDoNothing();
+  const roleRows = await tx
+    .select()
+    .from(roles)
+    .where(inArray(roles.title, [ROLE_ADMIN, ROLE_CUSTOMER]));
+  const permRows = await tx.select().from(permissions);
+  const adminRole = roleRows.find((r) => r.title === ROLE_ADMIN);
+  const customerRole = roleRows.find((r) => r.title === ROLE_CUSTOMER);
+  if (!adminRole || !customerRole) throw new Error("built-in roles missing after seed");
+  const grants = [
+    ...permRows.map((p) => ({ roleId: adminRole.id, permissionId: p.id })),
+    ...permRows
+      .filter((p) => (CUSTOMER_PERMISSIONS as string[]).includes(p.slug))
+      .map((p) => ({ roleId: customerRole.id, permissionId: p.id })),
+  ];
+  await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
+
+  const [{ count: moduleCount } = { count: 0 }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(menuModules);
+  if (moduleCount === 0) {
+    const insertTree = async (items: ModuleSeed[], parentId: string | null) => {
+      for (const [position, item] of items.entries()) {
+        const id = await insertModule(tx, item, parentId, position);
+        if (id && item.children) await insertTree(item.children, id);
+      }
+    };
+    await insertTree(MENU, null);
+  }
+  await addMissingModules(tx, MENU, null);
+
+  let [defaultPlan] = await tx.select().from(plans).where(eq(plans.isDefault, true));
+  if (!defaultPlan) {
+    [defaultPlan] = await tx
+      .insert(plans)
+      .values({
+        name: DEFAULT_PLAN.name,
+        nameFr: DEFAULT_PLAN.nameFr,
+        descriptionEn: "Free lessons of every course, at your own pace.",
+        descriptionFr: "Les leçons gratuites de chaque cours, à votre rythme.",
+        amount: 0,
+        interval: "month",
+        isDefault: true,
+        featuresEn: ["Free lessons of every course", "The learner's audio player", "Progress tracking"],
+        featuresFr: [
+          "Les leçons gratuites de chaque cours",
+          "Le lecteur audio de l'apprenant",
+          "Suivi de progression",
+        ],
+      })
+      .returning();
+  }
+  return { adminRoleId: adminRole.id, defaultPlanId: defaultPlan?.id };
+}
+
+/** Idempotent base data: seedStructure, then the first admin. */
 export async function seedBase(db: Db, admin: { email: string; password?: string }): Promise<SeedResult> {
   return db.transaction(async (tx) => {
-    await tx
-      .insert(permissions)
-      .values(ALL_PERMISSIONS.map((slug) => ({ slug, description: permissionDescriptions[slug] ?? slug })))
-      .onConflictDoNothing();
-    await tx
-      .insert(roles)
-      .values([
-        { title: ROLE_ADMIN, description: "Staff: manages everything", builtIn: true },
-        { title: ROLE_CUSTOMER, description: "Learner", builtIn: true },
-      ])
-      .onConflictDoNothing();
-    const roleRows = await tx
-      .select()
-      .from(roles)
-      .where(inArray(roles.title, [ROLE_ADMIN, ROLE_CUSTOMER]));
-    const permRows = await tx.select().from(permissions);
-    const adminRole = roleRows.find((r) => r.title === ROLE_ADMIN);
-    const customerRole = roleRows.find((r) => r.title === ROLE_CUSTOMER);
-    if (!adminRole || !customerRole) throw new Error("built-in roles missing after seed");
-    const grants = [
-      ...permRows.map((p) => ({ roleId: adminRole.id, permissionId: p.id })),
-      ...permRows
-        .filter((p) => (CUSTOMER_PERMISSIONS as string[]).includes(p.slug))
-        .map((p) => ({ roleId: customerRole.id, permissionId: p.id })),
-    ];
-    await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
-
-    const [{ count: moduleCount } = { count: 0 }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(menuModules);
-    if (moduleCount === 0) {
-      const insertTree = async (items: ModuleSeed[], parentId: string | null) => {
-        for (const [position, item] of items.entries()) {
-          const [row] = await tx
-            .insert(menuModules)
-            .values({
-              parentId,
-              title: item.title,
-              titleFr: item.titleFr,
-              path: item.path,
-              icon: item.icon,
-              external: item.external ?? false,
-              position,
-              permission: item.permission,
-            })
-            .returning({ id: menuModules.id });
-          if (row && item.children) await insertTree(item.children, row.id);
-        }
-      };
-      await insertTree(MENU, null);
-    }
-    await addMissingModules(tx, MENU, null);
-
-    let [defaultPlan] = await tx.select().from(plans).where(eq(plans.isDefault, true));
-    if (!defaultPlan) {
-      [defaultPlan] = await tx
-        .insert(plans)
-        .values({
-          name: DEFAULT_PLAN.name,
-          nameFr: DEFAULT_PLAN.nameFr,
-          descriptionEn: "Free lessons of every course, at your own pace.",
-          descriptionFr: "Les leçons gratuites de chaque cours, à votre rythme.",
-          amount: 0,
-          interval: "month",
-          isDefault: true,
-          featuresEn: ["Free lessons of every course", "The learner's audio player", "Progress tracking"],
-          featuresFr: [
-            "Les leçons gratuites de chaque cours",
-            "Le lecteur audio de l'apprenant",
-            "Suivi de progression",
-          ],
-        })
-        .returning();
-    }
-
+    const { adminRoleId, defaultPlanId } = await seedStructure(tx);
     const email = admin.email.toLowerCase();
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing) {
       const [hasRole] = await tx
         .select()
         .from(userRoles)
-        .where(and(eq(userRoles.userId, existing.id), eq(userRoles.roleId, adminRole.id)));
+        .where(and(eq(userRoles.userId, existing.id), eq(userRoles.roleId, adminRoleId)));
       if (!hasRole)
-        await tx.insert(userRoles).values({ userId: existing.id, roleId: adminRole.id, position: 0 });
+        await tx.insert(userRoles).values({
+          userId: existing.id,
+          roleId: adminRoleId,
+          position: 0,
+          userCreatedAt: userCreatedAtOf(existing.id),
+        });
       return { adminCreated: false, adminEmail: email };
     }
     const generated = admin.password ? undefined : randomBytes(12).toString("base64url");
@@ -315,11 +414,16 @@ export async function seedBase(db: Db, admin: { email: string; password?: string
         fullName: "Admin",
         status: "ACTIVE",
         activatedAt: new Date(),
-        planId: defaultPlan?.id,
+        planId: defaultPlanId,
       })
       .returning({ id: users.id });
     if (!created) throw new Error("admin insert failed");
-    await tx.insert(userRoles).values({ userId: created.id, roleId: adminRole.id, position: 0 });
+    await tx.insert(userRoles).values({
+      userId: created.id,
+      roleId: adminRoleId,
+      position: 0,
+      userCreatedAt: userCreatedAtOf(created.id),
+    });
     return { adminCreated: true, adminEmail: email, generatedPassword: generated ? password : undefined };
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
-import { jobLeases } from "../db/schema";
+import { jobLeases } from "../db/schema/billing";
 import type { Metrics } from "../lib/metrics";
 import type { BillingService } from "../modules/billing/service";
 
@@ -36,7 +36,8 @@ export async function claimRun(
 export interface SubscriptionSync {
   /** One tick: claims the run, then syncs; false when another process has this interval's run. */
   runOnce(now?: Date): Promise<boolean>;
-  stop(): void;
+  /** Clears the timers and waits for a run in progress (its lease is a per-interval claim: nothing to give back). */
+  stop(): Promise<void>;
 }
 
 /** Re-checks live paid subscriptions with their provider every `intervalSeconds` (started by server.ts). */
@@ -52,9 +53,14 @@ export function startSubscriptionSync(opts: {
 }): SubscriptionSync {
   const holder = randomUUID();
   let running = false;
-  async function runOnce(now = new Date()): Promise<boolean> {
-    if (running) return false;
+  let current: Promise<boolean> = Promise.resolve(false);
+  function runOnce(now = new Date()): Promise<boolean> {
+    if (running) return Promise.resolve(false);
     running = true;
+    current = run(now);
+    return current;
+  }
+  async function run(now: Date): Promise<boolean> {
     try {
       if (!(await claimRun(opts.db, opts.intervalSeconds, holder, now))) {
         opts.metrics?.jobRun(JOB, "skipped");
@@ -82,8 +88,9 @@ export function startSubscriptionSync(opts: {
   }
   return {
     runOnce,
-    stop() {
+    async stop() {
       for (const timer of timers) clearTimeout(timer);
+      await current;
     },
   };
 }

@@ -23,7 +23,7 @@ export type ChangeTopic =
   | `session:${string}`
   | `progress:${string}`;
 
-export type ChangeListener = (topic: ChangeTopic) => void;
+type ChangeListener = (topic: ChangeTopic) => void;
 
 export interface ChangeBus {
   readonly kind: "memory" | "postgres" | "redis";

@@ -25,4 +25,3 @@ export function createCountCache(opts: { ttlMs: number; minRows: number; maxKeys
     },
   };
 }
-export type CountCache = ReturnType<typeof createCountCache>;

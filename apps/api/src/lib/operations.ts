@@ -11,6 +11,7 @@
 export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // health
   "GET /api/health": "getHealth",
+  "GET /api/health/ready": "getReadiness",
   // auth
   "POST /api/v1/user/self-register": "selfRegister",
   "POST /api/v1/user/resend-activation": "resendActivationMail",
@@ -68,6 +69,19 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/customer-plan/valid-latest": "getLatestValidCustomerPlan",
   "POST /api/v1/customer-plan/cancel/:id": "cancelCustomerPlan",
   "GET /api/v1/customer-plan/payments": "listPayments",
+  "GET /api/v1/receipts/:id": "getReceipt",
+  "GET /api/v1/receipts/:id/pdf": "getReceiptPdf",
+  // analytics
+  "GET /api/v1/analytics": "getAnalytics",
+  "GET /api/v1/analytics/csv": "getAnalyticsCsv",
+  "POST /api/v1/analytics/refresh": "refreshAnalytics",
+  // certificates
+  "GET /api/v1/certificates/mine": "listMyCertificates",
+  "GET /api/v1/certificates/verify/:code": "verifyCertificate",
+  "GET /api/v1/certificates/:id": "getCertificate",
+  "GET /api/v1/certificates/:id/pdf": "getCertificatePdf",
+  "GET /api/v1/certificates": "listCertificates",
+  "POST /api/v1/certificates/:id/revoke": "revokeCertificate",
   "POST /api/v1/customer-plan/demo/:id/approve": "approveDemoPayment",
   "POST /api/v1/customer-plan/demo/:id/decline": "declineDemoPayment",
   "POST /api/v1/billing/webhooks/paypal": "receivePaypalWebhook",
@@ -91,11 +105,34 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "DELETE /api/v1/courses/:courseId/lessons/:id": "deleteLesson",
   "PUT /api/v1/courses/:courseId/lessons/update-by-column/:id": "updateLessonColumn",
   "PUT /api/v1/courses/:courseId/lessons/update-links/:id": "updateLessonLinks",
+  "GET /api/v1/courses/:courseId/lessons/:id/cues": "listLessonCues",
+  "PUT /api/v1/courses/:courseId/lessons/:id/cues": "replaceLessonCues",
   "POST /api/v1/courses/:courseId/lessons/file/upload": "uploadLessonFile",
   // media
   "POST /api/v1/medias/file/upload": "uploadMedia",
   "GET /api/v1/media/audio/:lessonId": "getLessonAudio",
   "GET /api/v1/media/images/:name": "getImage",
+  // review
+  "GET /api/v1/review/due": "listDueReviews",
+  "POST /api/v1/review/grade": "gradeReview",
+  "POST /api/v1/review/cards": "addReviewCard",
+  "DELETE /api/v1/review/cards/:id": "removeReviewCard",
+  "GET /api/v1/review/stats": "getReviewStats",
+  "POST /api/v1/recordings": "keepRecording",
+  "GET /api/v1/recordings": "listRecordings",
+  "GET /api/v1/recordings/:id/audio": "getRecordingAudio",
+  "DELETE /api/v1/recordings/:id": "deleteRecording",
+  // habit
+  "GET /api/v1/habit": "getHabitSummary",
+  "PUT /api/v1/habit/settings": "updateHabitSettings",
+  "POST /api/v1/habit/listening": "recordListening",
+  // mail preferences and one-click unsubscribe
+  "GET /api/v1/unsubscribe/:token": "openUnsubscribeLink",
+  "POST /api/v1/unsubscribe/:token": "unsubscribeOneClick",
+  "GET /api/v1/unsubscribe/:token/status": "getUnsubscribeStatus",
+  "POST /api/v1/unsubscribe/:token/resubscribe": "resubscribe",
+  "GET /api/v1/user/me/mail-preferences": "getMailPreferences",
+  "PUT /api/v1/user/me/mail-preferences": "updateMailPreferences",
   // mail templates
   "GET /api/v1/email-templates": "listMailTemplates",
   "POST /api/v1/email-templates": "createMailTemplate",
@@ -110,11 +147,13 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /api/v1/send-mail/pagination": "searchCampaigns",
   "POST /api/v1/send-mail/count": "countAudience",
   "POST /api/v1/send-mail/send": "sendCampaign",
+  "POST /api/v1/send-mail/test": "sendCampaignTest",
   "GET /api/v1/send-mail/:id": "getCampaign",
   // events
   "GET /api/v1/events": "listEvents",
   "POST /api/v1/events": "createEvent",
   "GET /api/v1/events/:id": "getEvent",
+  "GET /api/v1/events/:id/ics": "getEventIcs",
   "PUT /api/v1/events/:id": "updateEvent",
   "DELETE /api/v1/events/:id": "deleteEvent",
   "GET /api/v1/events/:id/registrations": "listEventRegistrations",
@@ -134,6 +173,15 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /api/v1/notifications/:id/read": "markNotificationRead",
   // audit
   "GET /api/v1/audit": "listAuditEntries",
+  // legal pages
+  "GET /api/v1/legal/:page": "getLegalPage",
+  // data rights
+  "POST /api/v1/user/me/data-export": "exportMyData",
+  "GET /api/v1/user/me/data-requests": "listMyDataRequests",
+  "GET /api/v1/data-exports/:token": "downloadDataExport",
+  "POST /api/v1/user/me/delete": "deleteMyAccount",
+  "GET /api/v1/data-requests": "listDataRequests",
+  "POST /api/v1/data-requests/:id/process": "processDataRequest",
 };
 
 /** `listActiveCourses` → "List active courses". */

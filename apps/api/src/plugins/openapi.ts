@@ -45,7 +45,7 @@ const STATUS_TEXT: Record<string, string> = {
  * `MenuModule`) as components, and the HEAD of a route declared as GET and HEAD as its own
  * operation (`getLessonAudio` → `headLessonAudio`), for the names must be unique.
  */
-export const finishDocument: SwaggerTransformObject = (document) => {
+const finishDocument: SwaggerTransformObject = (document) => {
   const withComponents = jsonSchemaTransformObject(document) as unknown as OpenApiObject;
   for (const item of Object.values(withComponents.paths ?? {})) {
     for (const operation of Object.values(item)) {

@@ -1,7 +1,7 @@
 import { errorResponse } from "@parlons/contract";
 import type { FastifySchema, RouteOptions } from "fastify";
 import { headOperationId, OPERATION_IDS, summaryOf } from "../lib/operations";
-import type { AccessRule } from "./access";
+import type { AccessRule } from "./access-rule";
 
 /** A route schema as the OpenAPI document reads it (the zod type provider turns zod into JSON Schema). */
 type DocumentedSchema = FastifySchema & {
@@ -48,7 +48,7 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  * - 429 when the route is rate limited.
  * A module adds its domain ones (409 conflicts, 502 provider failures, 403 of a handler...).
  */
-export function derivedErrorStatuses(route: RouteOptions, rule: AccessRule): number[] {
+function derivedErrorStatuses(route: RouteOptions, rule: AccessRule): number[] {
   const schema = (route.schema ?? {}) as DocumentedSchema;
   const methods = ([] as string[]).concat(route.method);
   const statuses = new Set<number>([400]);

@@ -1,11 +1,13 @@
 import type { Setting } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { BOOT_SCRIPT_SOURCE } from "../web/boot-script";
 
 export type HeaderList = readonly (readonly [string, string])[];
 
 /**
- * Security headers on every response. The web app loads only its own scripts; antd writes
+ * Security headers on every response. The web app loads only its own scripts (and the
+ * public pages' boot script, allowed by its hash); antd writes
  * its styles at run time (hence 'unsafe-inline' for styles only); audio and covers come from
  * this origin or from the CDN of the settings' audio source; the payment provider is reached
  * by full-page navigation; the cross-origin isolation headers would block PayPal's approval
@@ -15,10 +17,11 @@ export type HeaderList = readonly (readonly [string, string])[];
  * of once per request: the CDN can change while the server runs (POST /v1/settings), and the
  * settings service keeps the row in memory, so the hook is a lookup.
  */
-export function securityHeaders(cdnOrigin: string): HeaderList {
+function securityHeaders(cdnOrigin: string): HeaderList {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    // the server-rendered pages' one inline script (web/boot-script), by its hash
+    `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -1,13 +1,22 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { matchWebRoute, SERVER_RENDERED_ROUTES, type WebRouteMatch } from "@parlons/contract";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  langPrefix,
+  matchWebRoute,
+  SERVER_RENDERED_ROUTES,
+  STAFF_PAGE_PERMISSIONS,
+  type WebRouteMatch,
+} from "@parlons/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { PAGE_COOKIE } from "../modules/auth/page-cookie";
 import { createPageRenderer } from "../web/page-renderer";
 import { robotsTxt, sitemapXml } from "../web/seo-files";
 
-export const LANGUAGE_COOKIE = "i18n_redirected";
+const LANGUAGE_COOKIE = "i18n_redirected";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -28,7 +37,7 @@ function pickEncoding(accept: string | undefined): "br" | "gzip" | null {
  * `.br` and `.gz` next to each; chosen by Accept-Encoding, with `Vary: Accept-Encoding`), hashed
  * assets cached for a year, HTML revalidated. A page path the web router knows gets index.html
  * (200), any other one the same app with 404, which shows the not-found page of its language;
- * so does a course page whose course does not exist. `/` is redirected (302) to the language
+ * so does a course, lessons, lesson or event page whose course, lesson or event does not exist. `/` is redirected (302) to the language
  * saved in the `i18n_redirected` cookie. The public pages (and not-found pages) arrive rendered
  * on the server (see web/page-renderer), compressed once per version of their data.
  */
@@ -42,6 +51,9 @@ export default fp(
         wildcard: false,
         index: false,
         preCompressed: true,
+        // one route per file, not per compressed copy: `preCompressed` finds x.br and x.gz next
+        // to x on disk; routes for them too were 2/3 of the ~1,200 this registered at start-up
+        globIgnore: ["**/*.br", "**/*.gz"],
         setHeaders(reply, file) {
           const hashed = file.includes(`${path.sep}assets${path.sep}`);
           reply.header("cache-control", hashed ? IMMUTABLE : "no-cache");
@@ -71,7 +83,7 @@ export default fp(
 
     /** The page as the server renders it, or the app shell when it is not built or fails. */
     const sendPage = async (request: FastifyRequest, reply: FastifyReply, match: WebRouteMatch | null) => {
-      const status = (await pageExists(match)) ? 200 : 404;
+      const status = !(await pageExists(match)) ? 404 : (await forbidden(request, match)) ? 403 : 200;
       const rendered = !match || SERVER_RENDERED_ROUTES.includes(match.name);
       if (!hasWeb || !renderer.available || !rendered) return sendApp(reply, status);
       let page: Awaited<ReturnType<typeof renderer.page>>;
@@ -94,19 +106,62 @@ export default fp(
         .send(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity);
     };
 
-    /** Whether the page exists: its route is known and, for a course page, the course is public. */
+    /**
+     * A staff page asked for by a signed-in reader without its permission (their session's page
+     * cookie, modules/auth/page-cookie). Signed out, the page answers 200 and the app sends the
+     * reader to the login page; with the permission, 200.
+     */
+    const forbidden = async (request: FastifyRequest, match: WebRouteMatch | null) => {
+      const needed = match ? STAFF_PAGE_PERMISSIONS[match.name] : undefined;
+      if (!needed) return false;
+      const { pageCookie, principals } = app.deps.services;
+      const sid = pageCookie.sessionOf(request.cookies[PAGE_COOKIE]);
+      if (!sid) return false;
+      const principal = await principals.ofSession(sid);
+      return principal !== null && !principal.permissions.has(needed);
+    };
+
+    /** What an API read answers (a page's data, read as an anonymous visitor). */
+    const read = (url: string) => app.inject({ method: "GET", url, headers: { accept: "application/json" } });
+    const id = (value: string | undefined) => encodeURIComponent(value ?? "");
+
+    /**
+     * Whether the page exists: its route is known and the course, lesson or event it names is
+     * public (a course, its lessons page or one of its lessons; an event). Anything other than a
+     * 404 from the API (a 5xx) counts as existing: the page itself then shows what went wrong.
+     */
     const pageExists = async (match: WebRouteMatch | null): Promise<boolean> => {
       if (!match) return false;
-      if (match.name !== "course") return true;
-      const res = await app.inject({
-        method: "GET",
-        url: `/api/v1/courses/single/${encodeURIComponent(match.params.id ?? "")}`,
-      });
-      return res.statusCode !== 404;
+      const { params } = match;
+      switch (match.name) {
+        case "course":
+        case "lessons":
+          return (await read(`/api/v1/courses/single/${id(params.id)}`)).statusCode !== 404;
+        case "lesson": {
+          // the course by id or slug, then its lessons by the course's id (as the page reads them)
+          const course = await read(`/api/v1/courses/single/${id(params.id)}`);
+          if (course.statusCode >= 500) return true;
+          if (course.statusCode !== 200) return false;
+          const courseId = course.json<{ data: { course: { id: string } } }>().data.course.id;
+          const res = await read(`/api/v1/courses/${id(courseId)}/lessons`);
+          if (res.statusCode !== 200) return res.statusCode >= 500 || res.statusCode === 401;
+          const { lessons } = res.json<{ data: { lessons: { id: string }[] } }>().data;
+          return lessons.some((lesson) => lesson.id === params.lessonId);
+        }
+        case "legal":
+          return (await read(`/api/v1/legal/${id(params.page)}`)).statusCode === 200;
+        case "certificateVerify":
+          return (await read(`/api/v1/certificates/verify/${id(params.code)}`)).statusCode !== 404;
+        case "event":
+          return (await read(`/api/v1/events/${id(params.id)}`)).statusCode !== 404;
+        default:
+          return true;
+      }
     };
 
     app.get("/", { schema: { hide: true } }, async (request, reply) => {
-      if (request.cookies[LANGUAGE_COOKIE] === "en") return reply.redirect("/en", 302);
+      const saved = request.cookies[LANGUAGE_COOKIE];
+      if (isLocale(saved) && saved !== DEFAULT_LOCALE) return reply.redirect(langPrefix(saved), 302);
       return sendPage(request, reply, matchWebRoute("/"));
     });
 
@@ -151,5 +206,5 @@ export default fp(
       });
     });
   },
-  { name: "web", dependencies: ["errors"] },
+  { name: "web", dependencies: ["errors", "deps"] },
 );

@@ -4,8 +4,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { type Lang, localizePath, stripLang } from "@parlons/contract";
+import { DEFAULT_LANG, LANGS, type Lang, localizePath, manifestPath, stripLang } from "@parlons/contract";
+
+/** Open Graph's locale of a language: `fr_FR`, `en_US`, `es_ES`… */
+const OG_REGIONS: Partial<Record<Lang, string>> = { en: "US" };
+const ogLocale = (lang: Lang) => `${lang}_${OG_REGIONS[lang] ?? lang.toUpperCase()}`;
+
 import type { FastifyInstance } from "fastify";
+import { BOOT_SCRIPT } from "./boot-script";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -23,7 +29,7 @@ interface ServerEntry {
     head: { title: string; description: string };
     data: string;
   }>;
-  routeModules: Record<string, string>;
+  pageModules(routeName: string | null, lang: Lang): string[];
 }
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
@@ -69,6 +75,7 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
   const cache = new Map<string, CacheEntry>();
   let entry: Promise<ServerEntry> | null = null;
   let template: string | null = null;
+  let entryScript: string | null = null;
   let manifest: Manifest | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -100,11 +107,29 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
     return true;
   }
 
-  /** The `<link>`s of a route's own chunk: its CSS (so that the first paint is styled) and its scripts. */
-  function routeLinks(routeName: string, modules: Record<string, string>): string {
-    const source = modules[routeName];
+  /**
+   * A stylesheet of the build, inlined: the first paint waits for no stylesheet request (the
+   * few KB the public pages need weigh less than a round trip on a phone). `data-href` names the
+   * file, which the browser may still load later with its chunk; the rules are the same.
+   */
+  const inlined = new Map<string, string>();
+  function inlineCss(file: string): string {
+    let style = inlined.get(file);
+    if (style === undefined) {
+      const css = readFileSync(path.join(opts.dist, file), "utf8").replaceAll("</", "<\\/");
+      style = `<style data-href="/${file}">${css}</style>`;
+      inlined.set(file, style);
+    }
+    return style;
+  }
+
+  /**
+   * The chunks a page needs at once besides the entry (its route's, its language's texts, antd's
+   * when the page uses it): their CSS, inlined (so that the first paint is styled), and their
+   * scripts, which the boot script preloads after that paint.
+   */
+  function chunkFiles(sources: string[]): { styles: string; scripts: string[] } {
     const files = manifest ?? {};
-    if (!source || !files[source]) return "";
     const css = new Set<string>();
     const scripts = new Set<string>();
     const visit = (key: string) => {
@@ -114,11 +139,8 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
       for (const file of chunk.css ?? []) css.add(file);
       for (const next of chunk.imports ?? []) visit(next);
     };
-    visit(source);
-    return [
-      ...[...css].map((file) => `<link rel="stylesheet" href="/${file}">`),
-      ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ].join("");
+    for (const source of sources) visit(source);
+    return { styles: [...css].map(inlineCss).join(""), scripts: [...scripts].map((file) => `/${file}`) };
   }
 
   function headTags(
@@ -137,9 +159,8 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
       ...(status === 200
         ? [
             `<link rel="canonical" href="${escapeHtml(url(lang))}">`,
-            `<link rel="alternate" hreflang="fr" href="${escapeHtml(url("fr"))}">`,
-            `<link rel="alternate" hreflang="en" href="${escapeHtml(url("en"))}">`,
-            `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url("fr"))}">`,
+            ...LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(url(l))}">`),
+            `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(DEFAULT_LANG))}">`,
           ]
         : [`<meta name="robots" content="noindex">`]),
       `<meta property="og:type" content="website">`,
@@ -147,15 +168,27 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
       `<meta property="og:title" content="${title}">`,
       `<meta property="og:description" content="${description}">`,
       `<meta property="og:url" content="${escapeHtml(url(lang))}">`,
-      `<meta property="og:locale" content="${lang === "en" ? "en_US" : "fr_FR"}">`,
-      `<meta property="og:locale:alternate" content="${lang === "en" ? "fr_FR" : "en_US"}">`,
+      `<meta property="og:locale" content="${ogLocale(lang)}">`,
+      ...LANGS.filter((l) => l !== lang).map(
+        (l) => `<meta property="og:locale:alternate" content="${ogLocale(l)}">`,
+      ),
     ].join("");
   }
 
   async function render(url: string, routeName: string | null, status: number): Promise<CacheEntry> {
     entry ??= import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
-    const { render: renderPage, routeModules } = await entry;
-    template ??= readFileSync(path.join(opts.dist, "index.html"), "utf8");
+    const { render: renderPage, pageModules } = await entry;
+    if (template === null) {
+      // the entry is started by the boot script, after the first paint
+      const shell = readFileSync(path.join(opts.dist, "index.html"), "utf8");
+      entryScript =
+        /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/.exec(shell)?.[1] ?? null;
+      template = shell
+        .replace(/\s*<script type="module"(?: crossorigin)? src="[^"]+"><\/script>/, "")
+        .replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (_, file: string) =>
+          inlineCss(file),
+        );
+    }
     manifest ??= JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
     const deps: Dependency[] = [];
     const transport = async (apiUrl: string, init: RequestInit) => {
@@ -166,17 +199,28 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
     };
     const rendered = await renderPage(url, transport, status);
     const pathname = url.split("?")[0] ?? "/";
+    const chunks = chunkFiles(pageModules(routeName, rendered.lang));
+    const boot = JSON.stringify({ entry: entryScript, modules: chunks.scripts }).replaceAll("</", "<\\/");
     const html = template
       .replace(/<html lang="[^"]*">/, `<html lang="${rendered.lang}">`)
+      // the page's own language's manifest: installed from /es, the app is named and starts in Spanish
+      .replace(
+        /<link rel="manifest" href="[^"]*">/,
+        `<link rel="manifest" href="${manifestPath(rendered.lang)}">`,
+      )
       .replace(/<title>[\s\S]*?<\/title>/, "")
       .replace(/<meta\s+name="description"[\s\S]*?\/?>/, "")
       .replace(
         "</head>",
-        `${headTags(pathname, rendered.lang, rendered.head, status)}${routeName ? routeLinks(routeName, routeModules) : ""}${rendered.styles}</head>`,
+        // a function, so that a `$` in the inlined styles is not read as a replacement pattern
+        () =>
+          `${headTags(pathname, rendered.lang, rendered.head, status)}${chunks.styles}${rendered.styles}</head>`,
       )
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${rendered.html}</div><script type="application/json" id="ssr-data">${rendered.data}</script>`,
+        () =>
+          `<div id="root">${rendered.html}</div><script type="application/json" id="ssr-data">${rendered.data}</script>` +
+          `<script type="application/json" id="boot">${boot}</script><script>${BOOT_SCRIPT}</script>`,
       );
     const identity = Buffer.from(html);
     const [br, gz] = await Promise.all([
@@ -209,5 +253,3 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
 
   return { available, page };
 }
-
-export type PageRenderer = ReturnType<typeof createPageRenderer>;

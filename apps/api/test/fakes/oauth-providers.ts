@@ -47,7 +47,7 @@ interface IssuedToken {
   expiresAt: number;
 }
 
-export interface FakeCredentials {
+interface FakeCredentials {
   google: { clientId: string; clientSecret: string };
   facebook: { clientId: string; clientSecret: string };
   github: { clientId: string; clientSecret: string };

@@ -11,7 +11,7 @@ import { crc32 } from "node:zlib";
  * webhook deliveries.
  */
 
-export type FakeSubscriptionStatus =
+type FakeSubscriptionStatus =
   | "APPROVAL_PENDING"
   | "APPROVED"
   | "ACTIVE"
@@ -21,7 +21,7 @@ export type FakeSubscriptionStatus =
 
 type Json = Record<string, unknown>;
 
-export interface FakeProduct {
+interface FakeProduct {
   id: string;
   name: string;
   description?: string;
@@ -31,7 +31,7 @@ export interface FakeProduct {
   update_time: string;
 }
 
-export interface FakeBillingCycle {
+interface FakeBillingCycle {
   frequency: { interval_unit: "DAY" | "WEEK" | "MONTH" | "YEAR"; interval_count: number };
   tenure_type: "REGULAR" | "TRIAL";
   sequence: number;
@@ -39,7 +39,7 @@ export interface FakeBillingCycle {
   pricing_scheme?: { fixed_price: { value: string; currency_code: string } };
 }
 
-export interface FakePlan {
+interface FakePlan {
   id: string;
   product_id: string;
   name: string;
@@ -51,7 +51,7 @@ export interface FakePlan {
   update_time: string;
 }
 
-export interface FakeSubscription {
+interface FakeSubscription {
   id: string;
   plan_id: string;
   status: FakeSubscriptionStatus;
@@ -80,7 +80,7 @@ export interface FakeSubscription {
   application_context?: { return_url?: string; cancel_url?: string; [key: string]: unknown };
 }
 
-export interface FakePaypalRequest {
+interface FakePaypalRequest {
   method: string;
   /** Path without the query string. */
   path: string;
@@ -90,7 +90,7 @@ export interface FakePaypalRequest {
   body: unknown;
 }
 
-export interface FakeWebhookDelivery {
+interface FakeWebhookDelivery {
   headers: Record<string, string>;
   body: {
     id: string;
@@ -107,7 +107,7 @@ export interface FakeWebhookDelivery {
   rawBody: string;
 }
 
-export type WebhookVerificationMode = "SUCCESS" | "FAILURE" | "SIGNATURE";
+type WebhookVerificationMode = "SUCCESS" | "FAILURE" | "SIGNATURE";
 
 export interface FakePaypalOptions {
   clientId?: string;

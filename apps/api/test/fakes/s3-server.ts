@@ -14,14 +14,14 @@ import type { AddressInfo } from "node:net";
  * (s3rver, the usual npm fake, accepts any SigV4 signature: it does not compute them.)
  */
 
-export interface FakeS3Object {
+interface FakeS3Object {
   body: Buffer;
   etag: string;
   lastModified: Date;
   contentType: string;
 }
 
-export interface FakeS3Request {
+interface FakeS3Request {
   method: string;
   path: string;
   status: number;

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Speak } from "@parlons/contract";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/app";
 import { type Config, loadConfig } from "../../src/config";
@@ -27,7 +28,7 @@ export interface TestContext {
     email?: string;
     role?: string;
     status?: "ACTIVE" | "PENDING" | "DISABLED";
-    speak?: "FR" | "EN";
+    speak?: Speak;
   }): Promise<{ id: string; email: string; token: string }>;
   close(): Promise<void>;
 }

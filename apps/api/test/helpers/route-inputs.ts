@@ -38,7 +38,7 @@ export function jsonSchemaOf(schema: Zod): JsonSchema {
 }
 
 /** A uuid that names nothing (valid, never stored). */
-export const NO_SUCH_ID = "0190a0a0-0000-7000-8000-00000000dead";
+const NO_SUCH_ID = "0190a0a0-0000-7000-8000-00000000dead";
 
 /** Values for path parameters by name (their schemas are small and some have patterns). */
 export const PARAM_EXAMPLES: Record<string, string> = {
@@ -49,6 +49,8 @@ export const PARAM_EXAMPLES: Record<string, string> = {
   name: "cover.png",
   provider: "google",
   token: "matrix-token-0123456789",
+  page: "legal-notice",
+  code: "ABCD-2345",
 };
 
 /** Strings that pass a few well-known patterns of the contract. */

@@ -4,7 +4,7 @@ import { Forbidden } from "../components/forbidden";
 import { FullPageSpinner } from "../components/full-page-spinner";
 import { langFromPath, localizePath } from "../lib/locale-path";
 import { loginPathFor } from "../lib/redirect";
-import { hasPermission, isAdmin, useSession } from "../lib/session";
+import { hasPermission, useSession } from "../lib/session";
 
 /** auth: unauthenticated visitors go to the login page, which remembers this page. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
@@ -27,15 +27,6 @@ export function GuestOnly({ children }: { children?: ReactNode }) {
   if (status === "authenticated") {
     return <Navigate to={localizePath("/dashboard", langFromPath(location.pathname))} replace />;
   }
-  return children ?? <Outlet />;
-}
-
-/** admin: non-admins go to /dashboard. Use inside RequireAuth. */
-export function RequireAdmin({ children }: { children?: ReactNode }) {
-  const { user } = useSession();
-  const location = useLocation();
-  if (!isAdmin(user))
-    return <Navigate to={localizePath("/dashboard", langFromPath(location.pathname))} replace />;
   return children ?? <Outlet />;
 }
 

@@ -1,11 +1,13 @@
-import { type ReactNode, useEffect, useLayoutEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
+import { useHandoff } from "@/components/player/lib/handoff";
 import { LoadingBar } from "../components/loading-bar";
+import { RouteFocus } from "../components/route-focus";
 import { clearReloadFlag } from "../lib/chunk-reload";
 import { savedLang } from "../lib/cookie";
 import { setLanguage } from "../lib/i18n";
-import type { Lang } from "../lib/locale-path";
+import { DEFAULT_LANG, isLang, type Lang, localizePath, toLocale } from "../lib/locale-path";
 
 function setMeta(name: string, content: string): void {
   let tag = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -17,10 +19,13 @@ function setMeta(name: string, content: string): void {
   tag.content = content;
 }
 
+const MiniPlayer = lazy(() => import("@/components/player/components/mini-player"));
+
 /** Root of one locale's routes: the URL prefix sets the UI language (spec §9). */
 export function LocaleRoot({ lang }: { lang: Lang }) {
   const { t, i18n } = useTranslation();
   const ready = i18n.language === lang;
+  const playingAway = useHandoff() !== null;
 
   useLayoutEffect(() => {
     setLanguage(lang);
@@ -41,21 +46,28 @@ export function LocaleRoot({ lang }: { lang: Lang }) {
     <>
       <LoadingBar />
       <ScrollRestoration />
+      <RouteFocus />
       <Outlet />
+      {playingAway && (
+        <Suspense fallback={null}>
+          <MiniPlayer />
+        </Suspense>
+      )}
     </>
   );
 }
 
 /**
- * `/`: the server answers 302 to `/en` when the language cookie says `en`; the SPA does
+ * `/`: the server answers 302 to `/en` (`/es`…) when the language cookie says so; the SPA does
  * the same for the dev server and client-side navigations to `/` from outside.
  */
 export function RootRedirect({ children }: { children: ReactNode }) {
   const location = useLocation();
   // Only on the first page load, as the server does: in-app links to `/` stay in French.
   // Only at `/` itself: under `/en` there is nowhere to go (and the server rendered the page).
-  if (location.key === "default" && location.pathname === "/" && savedLang() === "en") {
-    return <Navigate to="/en" replace />;
+  const saved = savedLang();
+  if (location.key === "default" && location.pathname === "/" && isLang(saved) && saved !== DEFAULT_LANG) {
+    return <Navigate to={localizePath("/", saved)} replace />;
   }
   return children;
 }
@@ -63,5 +75,5 @@ export function RootRedirect({ children }: { children: ReactNode }) {
 /** Legacy routes of spec §2 lead to their current pages. */
 export function LegacyRedirect({ to, state }: { to: (lang: Lang) => string; state?: unknown }) {
   const { i18n } = useTranslation();
-  return <Navigate to={to(i18n.language === "en" ? "en" : "fr")} state={state} replace />;
+  return <Navigate to={to(toLocale(i18n.language))} state={state} replace />;
 }

@@ -1,4 +1,3 @@
-import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { isChunkLoadError, reloadOnce } from "../lib/chunk-reload";
@@ -24,21 +23,17 @@ export function RouteError() {
 
   return (
     <main className="error-page" id="main">
-      <Result
-        status={status === 404 ? "404" : status === 403 ? "403" : "500"}
-        title={<h1 className="result-title">{status}</h1>}
-        subTitle={
-          <>
-            <div>{t("common:error.title")}</div>
-            <div data-testid="error-message">{message || t("common:error.unknown")}</div>
-          </>
-        }
-        extra={
-          <Button type="primary" href={home}>
-            {t("common:actions.backHome")}
-          </Button>
-        }
-      />
+      <div className="result">
+        <h1 className="result__code">{status}</h1>
+        <div className="result__subtitle">
+          <div>{t("common:error.title")}</div>
+          <div data-testid="error-message">{message || t("common:error.unknown")}</div>
+        </div>
+        {/* a full load: the app may be in a broken state */}
+        <a className="btn btn--primary" href={home}>
+          {t("common:actions.backHome")}
+        </a>
+      </div>
     </main>
   );
 }

@@ -1,6 +1,8 @@
-import { matchWebRoute } from "@parlons/contract";
-import { matchRoutes } from "react-router";
+import { matchWebRoute, STAFF_PAGE_PERMISSIONS } from "@parlons/contract";
+import type { ReactElement } from "react";
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
+import { RequirePermission } from "./guards";
 import { routes as routesByName } from "./paths";
 import { appRouteTree } from "./router";
 
@@ -124,5 +126,25 @@ describe("events routes", () => {
   it("sends /events/manage to the staff page, not to an event called 'manage'", () => {
     expect(leaf("/events/manage").last).toBe("events/manage");
     expect(leaf("/en/events/7").last).toBe("events/:id");
+  });
+});
+
+describe("staff pages", () => {
+  it("each is guarded by the permission the server's page status checks (STAFF_PAGE_PERMISSIONS)", () => {
+    const guarded: Record<string, string> = {};
+    const nameOfPath = new Map<string, string>(
+      Object.entries(routesByName).map(([name, path]) => [path, name]),
+    );
+    const walk = (tree: RouteObject[], slug: string | null) => {
+      for (const route of tree) {
+        const element = route.element as ReactElement<{ slug?: string }> | undefined;
+        const own = element?.type === RequirePermission ? (element.props.slug ?? null) : slug;
+        const name = route.path ? nameOfPath.get(route.path) : undefined;
+        if (own && name) guarded[name] = own;
+        if (route.children) walk(route.children, own);
+      }
+    };
+    walk(appRouteTree, null);
+    expect(guarded).toEqual(STAFF_PAGE_PERMISSIONS);
   });
 });

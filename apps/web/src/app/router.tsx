@@ -4,16 +4,21 @@ import { createBrowserRouter, matchRoutes, type RouteObject, useParams } from "r
 import { ComingSoon } from "../components/coming-soon";
 import { FullPageSpinner } from "../components/full-page-spinner";
 import { NotFoundPage } from "../components/not-found";
-import { HomePage } from "../features/site/pages/home-page";
-import { type Lang, localizePath } from "../lib/locale-path";
+import { withAntd } from "../components/with-antd";
+import { DEFAULT_LANG, LANGS, type Lang, localizePath } from "../lib/locale-path";
 import { GuestOnly, RequireAuth, RequirePermission } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 import { LegacyRedirect, LocaleRoot, RootRedirect } from "./locale-root";
 import { routes } from "./paths";
 import { RouteError } from "./route-error";
 
-/** Lazy page: its chunk loads on first visit (the loading bar shows after 200 ms). */
+/** Lazy page built with antd: its chunk loads on first visit (the loading bar shows after 200 ms). */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, "lazy"> {
+  return { lazy: async () => ({ Component: await withAntd(load().then(pick)) }) };
+}
+
+/** Lazy page without antd's providers: plain markup, or inside the signed-in shell, which has them. */
+function plainPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, "lazy"> {
   return { lazy: async () => ({ Component: pick(await load()) }) };
 }
 
@@ -31,6 +36,7 @@ const billing = {
   account: () => import("../features/billing/pages/billing-page"),
   payment: () => import("../features/billing/pages/subscription-payment-page"),
   checkout: () => import("../features/billing/pages/checkout-plan-page"),
+  receipt: () => import("../features/billing/pages/receipt-page"),
 };
 
 const courses = {
@@ -55,19 +61,36 @@ const events = {
   configs: () => import("../features/configs/pages/configs-page"),
 };
 
+const certificates = {
+  page: () => import("../features/certificates/pages/certificate-page"),
+  verify: () => import("../features/certificates/pages/verify-page"),
+  admin: () => import("../features/certificates/pages/certificates-admin-page"),
+};
+
 const mail = {
   send: () => import("../features/mail/pages/send-page"),
   templates: () => import("../features/mail/pages/templates-page"),
 };
 
+const subscriptions = {
+  preferences: () => import("../features/subscriptions/pages/mail-preferences-page"),
+  unsubscribe: () => import("../features/subscriptions/pages/unsubscribe-page"),
+};
+
 const publicRoutes: RouteObject[] = [
   {
     index: true,
-    element: (
-      <RootRedirect>
-        <HomePage />
-      </RootRedirect>
-    ),
+    // its own chunk too: a course page, where shared links lead, need not carry the home page
+    lazy: async () => {
+      const { HomePage } = await import("../features/site/pages/home-page");
+      return {
+        element: (
+          <RootRedirect>
+            <HomePage />
+          </RootRedirect>
+        ),
+      };
+    },
   },
   {
     path: routes.faqs,
@@ -97,9 +120,18 @@ const publicRoutes: RouteObject[] = [
   },
   { path: routes.courses, ...page(courses.catalog, (m) => m.CoursesPage) },
   { path: routes.coursesMore, ...page(courses.catalog, (m) => m.CoursesMorePage) },
-  { path: routes.course, ...page(courses.detail, (m) => m.CoursePage) },
+  { path: routes.course, ...plainPage(courses.detail, (m) => m.CoursePage) },
   { path: routes.pricing, ...page(billing.pricing, (m) => m.PricingPage) },
+  {
+    path: routes.legal,
+    ...plainPage(
+      () => import("../features/site/pages/legal-page"),
+      (m) => m.LegalPage,
+    ),
+  },
   { path: routes.events, ...page(events.list, (m) => m.EventsPage) },
+  { path: routes.certificateVerify, ...page(certificates.verify, (m) => m.CertificateVerifyPage) },
+  { path: routes.unsubscribe, ...page(subscriptions.unsubscribe, (m) => m.UnsubscribePage) },
   { path: routes.event, ...page(events.detail, (m) => m.EventPage) },
   // Legacy routes (spec §2) lead to their current pages.
   { path: routes.indexOld, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
@@ -126,35 +158,51 @@ function staff(slug: string, children: RouteObject[]): RouteObject {
 const appRoutes: RouteObject[] = [
   {
     path: routes.dashboard,
-    ...page(
+    ...plainPage(
       () => import("../features/dashboard/pages/dashboard-page"),
       (m) => m.DashboardPage,
     ),
   },
   {
     path: routes.profile,
-    ...page(
+    ...plainPage(
       () => import("../features/profile/pages/profile-page"),
       (m) => m.ProfilePage,
     ),
   },
-  { path: routes.changePassword, ...page(auth.change, (m) => m.ChangePasswordPage) },
-  { path: routes.billing, ...page(billing.account, (m) => m.BillingPage) },
-  { path: routes.subscriptionPayment, ...page(billing.payment, (m) => m.SubscriptionPaymentPage) },
-  { path: routes.upgradePayment, ...page(billing.checkout, (m) => m.UpgradePaymentPage) },
-  { path: routes.paypal, ...page(billing.checkout, (m) => m.PaypalPage) },
-  { path: routes.card, ...page(billing.checkout, (m) => m.CardPage) },
+  { path: routes.mailPreferences, ...plainPage(subscriptions.preferences, (m) => m.MailPreferencesPage) },
+  { path: routes.changePassword, ...plainPage(auth.change, (m) => m.ChangePasswordPage) },
+  { path: routes.billing, ...plainPage(billing.account, (m) => m.BillingPage) },
+  { path: routes.receipt, ...plainPage(billing.receipt, (m) => m.ReceiptPage) },
+  { path: routes.subscriptionPayment, ...plainPage(billing.payment, (m) => m.SubscriptionPaymentPage) },
+  { path: routes.upgradePayment, ...plainPage(billing.checkout, (m) => m.UpgradePaymentPage) },
+  { path: routes.paypal, ...plainPage(billing.checkout, (m) => m.PaypalPage) },
+  { path: routes.card, ...plainPage(billing.checkout, (m) => m.CardPage) },
   { path: routes.protected, element: <ComingSoon page="protected" backTo="/dashboard" /> },
-  { path: routes.lessons, ...page(courses.lessons, (m) => m.LessonsPage) },
-  { path: routes.lesson, ...page(courses.lesson, (m) => m.LessonPage) },
+  { path: routes.lessons, ...plainPage(courses.lessons, (m) => m.LessonsPage) },
+  { path: routes.lesson, ...plainPage(courses.lesson, (m) => m.LessonPage) },
+  {
+    path: routes.downloads,
+    ...plainPage(
+      () => import("../features/downloads/pages/downloads-page"),
+      (m) => m.DownloadsPage,
+    ),
+  },
+  {
+    path: routes.review,
+    ...plainPage(
+      () => import("../features/review/pages/review-page"),
+      (m) => m.ReviewPage,
+    ),
+  },
   staff(PERMISSIONS.coursesManage, [
-    { path: routes.courseCreate, ...page(courses.form, (m) => m.CourseCreatePage) },
-    { path: routes.courseEdit, ...page(courses.form, (m) => m.CourseEditPage) },
+    { path: routes.courseCreate, ...plainPage(courses.form, (m) => m.CourseCreatePage) },
+    { path: routes.courseEdit, ...plainPage(courses.form, (m) => m.CourseEditPage) },
   ]),
   staff(PERMISSIONS.plansManage, [
     {
       path: routes.plans,
-      ...page(
+      ...plainPage(
         () => import("../features/plans/pages/plans-page"),
         (m) => m.PlansPage,
       ),
@@ -163,43 +211,67 @@ const appRoutes: RouteObject[] = [
   staff(PERMISSIONS.settingsManage, [
     {
       path: routes.setting,
-      ...page(
+      ...plainPage(
         () => import("../features/settings/pages/settings-page"),
         (m) => m.SettingsPage,
       ),
     },
   ]),
   staff(PERMISSIONS.usersRead, [
-    { path: routes.users, ...page(users.list, (m) => m.UsersPage) },
-    { path: routes.customers, ...page(users.list, (m) => m.CustomersPage) },
+    { path: routes.users, ...plainPage(users.list, (m) => m.UsersPage) },
+    { path: routes.customers, ...plainPage(users.list, (m) => m.CustomersPage) },
   ]),
   staff(PERMISSIONS.usersManage, [
-    { path: routes.userCreate, ...page(users.create, (m) => m.UserCreatePage) },
-    { path: routes.userEdit, ...page(users.edit, (m) => m.UserEditPage) },
+    { path: routes.userCreate, ...plainPage(users.create, (m) => m.UserCreatePage) },
+    { path: routes.userEdit, ...plainPage(users.edit, (m) => m.UserEditPage) },
   ]),
-  staff(PERMISSIONS.rolesManage, [{ path: routes.roles, ...page(users.roles, (m) => m.RolesPage) }]),
+  staff(PERMISSIONS.rolesManage, [{ path: routes.roles, ...plainPage(users.roles, (m) => m.RolesPage) }]),
   staff(PERMISSIONS.eventsManage, [
-    { path: routes.eventsManage, ...page(events.manage, (m) => m.ManageEventsPage) },
+    { path: routes.eventsManage, ...plainPage(events.manage, (m) => m.ManageEventsPage) },
   ]),
-  staff(PERMISSIONS.configsManage, [{ path: routes.configs, ...page(events.configs, (m) => m.ConfigsPage) }]),
+  staff(PERMISSIONS.configsManage, [
+    { path: routes.configs, ...plainPage(events.configs, (m) => m.ConfigsPage) },
+  ]),
   staff(PERMISSIONS.auditRead, [
     {
       path: routes.audit,
-      ...page(
+      ...plainPage(
         () => import("../features/audit/pages/audit-page"),
         (m) => m.AuditPage,
       ),
     },
   ]),
+  staff(PERMISSIONS.privacyManage, [
+    {
+      path: routes.dataRequests,
+      ...plainPage(
+        () => import("../features/privacy/pages/data-requests-page"),
+        (m) => m.DataRequestsPage,
+      ),
+    },
+  ]),
+  { path: routes.certificate, ...plainPage(certificates.page, (m) => m.CertificatePage) },
+  staff(PERMISSIONS.certificatesManage, [
+    { path: routes.certificates, ...plainPage(certificates.admin, (m) => m.CertificatesAdminPage) },
+  ]),
+  staff(PERMISSIONS.analyticsRead, [
+    {
+      path: routes.analytics,
+      ...plainPage(
+        () => import("../features/analytics/pages/analytics-page"),
+        (m) => m.AnalyticsPage,
+      ),
+    },
+  ]),
   staff(PERMISSIONS.mailManage, [
-    { path: routes.mailSend, ...page(mail.send, (m) => m.MailSendPage) },
-    { path: routes.mailTemplates, ...page(mail.templates, (m) => m.MailTemplatesPage) },
+    { path: routes.mailSend, ...plainPage(mail.send, (m) => m.MailSendPage) },
+    { path: routes.mailTemplates, ...plainPage(mail.templates, (m) => m.MailTemplatesPage) },
   ]),
 ];
 
 function localeRoutes(lang: Lang): RouteObject {
   return {
-    path: lang === "fr" ? "/" : "/en",
+    path: localizePath("/", lang),
     element: <LocaleRoot lang={lang} />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpinner label="" />,
@@ -222,7 +294,10 @@ function localeRoutes(lang: Lang): RouteObject {
   };
 }
 
-export const appRouteTree: RouteObject[] = [localeRoutes("en"), localeRoutes("fr")];
+/** One tree per language, the prefixed ones first (the unprefixed default language's `/` matches last). */
+export const appRouteTree: RouteObject[] = [...LANGS.filter((l) => l !== DEFAULT_LANG), DEFAULT_LANG].map(
+  localeRoutes,
+);
 
 export function createAppRouter() {
   return createBrowserRouter(appRouteTree);

@@ -1,9 +1,9 @@
-import { ClockCircleOutlined } from "@ant-design/icons";
-import { Result } from "antd";
+import ClockCircleOutlined from "@ant-design/icons-svg/es/asn/ClockCircleOutlined";
 import { useTranslation } from "react-i18next";
 import { useLocalePath } from "../lib/use-locale";
 import { usePageTitle } from "../lib/use-page-title";
-import { ButtonLink } from "./button-link";
+import { PlainIcon } from "./plain-icon";
+import { ResultPage } from "./result-page";
 
 export type PageKey =
   | "courses"
@@ -40,16 +40,15 @@ export function ComingSoon({ page, backTo = "/" }: { page: PageKey; backTo?: str
   const name = t(`common:pages.${page}`);
   usePageTitle(name);
   return (
-    <Result
-      icon={<ClockCircleOutlined />}
-      title={<h1 className="result-title">{t("common:comingSoon.title", { page: name })}</h1>}
-      subTitle={t("common:comingSoon.subtitle")}
-      data-testid="coming-soon"
-      extra={
-        <ButtonLink to={to(backTo)} type="primary">
-          {backTo === "/" ? t("common:actions.backHome") : t("common:actions.backToDashboard")}
-        </ButtonLink>
-      }
+    <ResultPage
+      mark={<PlainIcon icon={ClockCircleOutlined} />}
+      title={t("common:comingSoon.title", { page: name })}
+      subtitle={t("common:comingSoon.subtitle")}
+      action={{
+        to: to(backTo),
+        label: backTo === "/" ? t("common:actions.backHome") : t("common:actions.backToDashboard"),
+      }}
+      testId="coming-soon"
     />
   );
 }

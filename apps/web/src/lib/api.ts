@@ -1,4 +1,4 @@
-import { feedback } from "./feedback";
+import { showFeedback } from "./feedback";
 import { i18n } from "./i18n";
 
 /** Error envelope of ARCHITECTURE §4, thrown by every failed call. */
@@ -26,6 +26,9 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
+/** A call still unanswered after this long fails (TIMEOUT): no screen waits forever on a stuck API. */
+const REQUEST_TIMEOUT_MS = 20_000;
+
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
@@ -35,6 +38,10 @@ export interface RequestOptions {
   /** Do not try a token refresh on 401 (sign-in calls, the refresh itself). */
   noRefresh?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** The request outlives the page (sent as the tab closes; the body must stay under 64 KB). */
+  keepalive?: boolean;
 }
 
 // The access token lives in memory only; the refresh token is an httpOnly cookie.
@@ -128,15 +135,25 @@ export function buildUrl(path: string, query?: RequestOptions["query"]): string 
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  // a form (a file upload) goes as multipart, its boundary set by the browser
+  const form = typeof FormData !== "undefined" && options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers["Content-Type"] = "application/json";
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   return transport(buildUrl(path, options.query), {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : form
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     credentials: "include",
-    signal: options.signal,
+    ...(options.keepalive ? { keepalive: true } : {}),
+    signal: options.signal
+      ? AbortSignal.any([options.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
+      : AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
 }
 
@@ -167,6 +184,18 @@ export function errorText(error: unknown): string {
 
 /** The JSON client of the API: Bearer token, cookies, error envelope, refresh on 401. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await request(path, options);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file the API answers (a receipt's PDF, an event's .ics), with the same token, refresh and errors as `api`. */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await request(path, options)).blob();
+}
+
+async function request(path: string, options: RequestOptions): Promise<Response> {
   let res: Response;
   try {
     res = await send(path, options);
@@ -180,7 +209,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    if (!options.silent) feedback.message.error(i18n.t("errors:network"));
+    if (cause instanceof DOMException && cause.name === "TimeoutError") {
+      throw new ApiError(0, "TIMEOUT", i18n.t("errors:TIMEOUT"));
+    }
+    if (!options.silent) showFeedback((f) => f.message.error(i18n.t("errors:network")));
     throw new ApiError(0, "NETWORK_ERROR", i18n.t("errors:network"));
   }
 
@@ -188,17 +220,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const error = await parseError(res);
     if (res.status >= 500) {
       if (!options.silent) {
-        feedback.notification.warning({
-          title: i18n.t("errors:somethingWrong"),
-          description: errorText(error),
-        });
+        showFeedback((f) =>
+          f.notification.warning({ title: i18n.t("errors:somethingWrong"), description: errorText(error) }),
+        );
       }
     } else if (res.status === 400 || res.status === 422) {
       console.warn(`[api] ${res.status} ${path}`, error.code, error.message, error.errors ?? "");
     }
     throw error;
   }
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return res;
 }

@@ -1,29 +1,21 @@
-import type {
-  CourseBody,
-  CourseItem,
-  CourseListResponse,
-  CourseOverview,
-  CourseResponse,
-  CourseUpdateBody,
-  CustomerProgressResponse,
-  DoneCustomerBody,
-  LessonBody,
-  LessonColumnBody,
-  LessonItem,
-  LessonLink,
-  LessonListResponse,
-  LessonProgress,
-  LessonResponse,
-  LessonUpdateBody,
-  PublicCourseListQuery,
+import {
+  type CourseItem,
+  type CourseListResponse,
+  type CourseResponse,
+  type CustomerProgressResponse,
+  type LessonItem,
+  type LessonListResponse,
+  type PublicCourseListQuery,
+  pickField,
 } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { API_BASE, api, getAccessToken } from "./api";
+import { api } from "./api";
 import type { Lang } from "./locale-path";
 
 /**
- * Courses and lessons calls (spec §7), shared by the course, lesson, dashboard and home
- * features: one query key per resource, so that a mutation anywhere refreshes every view.
+ * Courses and lessons reads (spec §7) shared by the course, lesson, dashboard and home pages:
+ * one query key per resource, so that a mutation anywhere refreshes every view. Each feature's
+ * own calls live in features/courses/api and features/lessons/api.
  */
 export const courseKeys = {
   all: ["courses"] as const,
@@ -92,94 +84,12 @@ export function customerProgressQuery() {
   });
 }
 
-export function courseOverviewQuery(courseId: string | undefined, enabled = true) {
-  return queryOptions({
-    queryKey: courseKeys.overview(courseId ?? ""),
-    queryFn: ({ signal }) =>
-      api<{ data: { overview: CourseOverview } }>(`/v1/courses/customer/overview/${courseId}`, {
-        signal,
-        silent: true,
-      }).then((r) => r.data.overview),
-    enabled: Boolean(courseId) && enabled,
-  });
-}
-
-// ---- staff: courses ----
-
-/** What the course form sends (the server fills `position` and `slug` when absent). */
-export type CourseInput = Omit<CourseBody, "position"> & Partial<Pick<CourseBody, "position">>;
-export const createCourse = (body: CourseInput) =>
-  api<CourseResponse>("/v1/courses", { method: "POST", body }).then((r) => r.data.course);
-export const updateCourse = (id: string, body: CourseUpdateBody) =>
-  api<CourseResponse>(`/v1/courses/${id}`, { method: "PUT", body }).then((r) => r.data.course);
-export const togglePopular = (id: string, popular: boolean) =>
-  api<CourseResponse>(`/v1/courses/popular-unpopular/${id}`, { method: "PUT", body: { popular } }).then(
-    (r) => r.data.course,
-  );
-export const deleteCourse = (id: string, force = false) =>
-  api<{ data: { id: string } }>(`/v1/courses/${id}`, { method: "DELETE", query: { force } });
-
-// ---- staff: lessons ----
-
-const lessonsBase = (courseId: string) => `/v1/courses/${courseId}/lessons`;
-export const createLesson = (courseId: string, body: LessonBody) =>
-  api<LessonResponse>(lessonsBase(courseId), { method: "POST", body }).then((r) => r.data.lesson);
-export const updateLesson = (courseId: string, id: string, body: LessonUpdateBody) =>
-  api<LessonResponse>(`${lessonsBase(courseId)}/${id}`, { method: "PUT", body }).then((r) => r.data.lesson);
-export const updateLessonColumn = (courseId: string, id: string, body: LessonColumnBody) =>
-  api<LessonResponse>(`${lessonsBase(courseId)}/update-by-column/${id}`, { method: "PUT", body }).then(
-    (r) => r.data.lesson,
-  );
-export const updateLessonLinks = (courseId: string, id: string, links: LessonLink[]) =>
-  api<LessonResponse>(`${lessonsBase(courseId)}/update-links/${id}`, { method: "PUT", body: { links } }).then(
-    (r) => r.data.lesson,
-  );
-export const deleteLesson = (courseId: string, id: string) =>
-  api<{ data: { id: string } }>(`${lessonsBase(courseId)}/${id}`, { method: "DELETE" });
-
-// ---- learner progress ----
-
-export type SavedProgress = LessonProgress & { lesson_id: string };
-
-/** `POST done-customer`: done / undo, resume position, play count. */
-export function saveLessonProgress(
-  courseId: string,
-  body: DoneCustomerBody,
-  options: { silent?: boolean } = {},
-) {
-  return api<{ data: { progress: SavedProgress } }>(`${lessonsBase(courseId)}/done-customer`, {
-    method: "POST",
-    body,
-    silent: options.silent,
-  }).then((r) => r.data.progress);
-}
-
-/** The same call for page unload: `keepalive` lets it finish after the tab closes. */
-export function saveLessonPositionOnUnload(courseId: string, lessonId: string, lastPosition: number): void {
-  const token = getAccessToken();
-  if (!token) return;
-  void fetch(`${API_BASE}${lessonsBase(courseId)}/done-customer`, {
-    method: "POST",
-    keepalive: true,
-    credentials: "include",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ lesson_id: lessonId, last_position: lastPosition }),
-  }).catch(() => undefined);
-}
-
 // ---- presentation helpers ----
 
 export function courseTitle(course: Pick<CourseItem, "title_fr" | "title_en">, lang: Lang): string {
-  return lang === "fr" ? course.title_fr || course.title_en : course.title_en || course.title_fr;
+  return pickField(course, "title", lang);
 }
-export function courseDescription(course: Pick<CourseItem, "description_fr" | "description_en">, lang: Lang) {
-  return lang === "fr"
-    ? course.description_fr || course.description_en
-    : course.description_en || course.description_fr;
-}
+
 export function lessonTitle(lesson: Pick<LessonItem, "title_fr" | "title_en">, lang: Lang): string {
-  return lang === "fr" ? lesson.title_fr || lesson.title_en : lesson.title_en || lesson.title_fr;
-}
-export function lessonText(lesson: Pick<LessonItem, "text_fr" | "text_en">, lang: Lang): string {
-  return lang === "fr" ? lesson.text_fr || lesson.text_en : lesson.text_en || lesson.text_fr;
+  return pickField(lesson, "title", lang);
 }

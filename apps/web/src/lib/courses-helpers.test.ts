@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { courseTitle, weekStart } from "./courses-api";
+import { courseTitle, weekStart } from "@/lib/courses-api";
 import { formatDuration } from "./format";
 import { parseUploadValue, uploadValue } from "./upload";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventTitle, placeChoices } from "./events-api";
+import { eventTitle } from "@/lib/events-api";
 import { formatDateRange } from "./format";
 
 describe("events helpers", () => {
@@ -10,12 +10,6 @@ describe("events helpers", () => {
     expect(en).toBe("Tuesday, 14 July 2026, 17:00 – 18:30");
     const days = formatDateRange("2026-07-14T16:00:00Z", "2026-07-15T08:00:00Z", "en", "UTC");
     expect(days).toBe("14 Jul 2026, 16:00 – 15 Jul 2026, 08:00");
-  });
-
-  it("offers 1 to min(limit, places left) places", () => {
-    expect(placeChoices(12, 5)).toEqual([1, 2, 3, 4, 5]);
-    expect(placeChoices(2, 5)).toEqual([1, 2]);
-    expect(placeChoices(0, 5)).toEqual([]);
   });
 
   it("picks the title of the UI language, the other one when empty", () => {

@@ -1,20 +1,17 @@
-import type {
-  BookingBody,
-  EventItem,
-  EventListResponse,
-  EventResponse,
-  MyRegistrationsQuery,
-  RegistrationItem,
-  RegistrationListResponse,
-  RegistrationResponse,
+import {
+  type EventItem,
+  type MyRegistrationsQuery,
+  pickField,
+  type RegistrationListResponse,
 } from "@parlons/contract";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
 import type { Lang } from "./locale-path";
 
 /**
- * Events and bookings calls shared by the events feature and the dashboard card: one key per
- * resource, so that a booking or a cancellation anywhere refreshes every view.
+ * Events and bookings reads shared by the events feature and the dashboard card: one key per
+ * resource, so that a booking or a cancellation anywhere refreshes every view. The events
+ * feature's own calls live in features/events/api.
  */
 export const eventKeys = {
   all: ["events"] as const,
@@ -24,29 +21,6 @@ export const eventKeys = {
   mine: (query: Partial<MyRegistrationsQuery>) => ["registrations", "mine", query] as const,
   allMine: ["registrations"] as const,
 };
-
-export function eventListQuery(
-  query: { page: number; pageSize: number; include?: "past" },
-  signedIn: boolean,
-) {
-  return queryOptions({
-    // the answer depends on who asks (staff see inactive events, bookers the meeting link)
-    queryKey: [...eventKeys.list(query), signedIn] as const,
-    queryFn: ({ signal }) =>
-      api<EventListResponse>("/v1/events", { query: { ...query }, signal }).then((r) => r.data),
-    placeholderData: (previous) => previous,
-  });
-}
-
-export function eventQuery(id: string, signedIn: boolean) {
-  return queryOptions({
-    queryKey: [...eventKeys.single(id), signedIn] as const,
-    queryFn: ({ signal }) =>
-      api<EventResponse>(`/v1/events/${encodeURIComponent(id)}`, { signal, silent: true }).then(
-        (r) => r.data.event,
-      ),
-  });
-}
 
 /** The signed-in learner's live bookings of events not over yet, soonest first. */
 export const myUpcomingBookingsQuery = queryOptions({
@@ -59,55 +33,6 @@ export const myUpcomingBookingsQuery = queryOptions({
     }).then((r) => r.data.registrations),
 });
 
-/** `POST /v1/registrations/booking`; errors (EVENT_FULL, ALREADY_BOOKED…) are shown by the caller. */
-export function useBookPlaces() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BookingBody) =>
-      api<RegistrationResponse>("/v1/registrations/booking", { method: "POST", body, silent: true }).then(
-        (r) => r.data.registration,
-      ),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: eventKeys.all }),
-        client.invalidateQueries({ queryKey: eventKeys.allMine }),
-      ]),
-  });
-}
-
-/** `POST /v1/registrations/cancel/{id}`: frees the places. */
-export function useCancelBooking() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      api<RegistrationResponse>(`/v1/registrations/cancel/${encodeURIComponent(id)}`, {
-        method: "POST",
-        silent: true,
-      }).then((r) => r.data.registration),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: eventKeys.all }),
-        client.invalidateQueries({ queryKey: eventKeys.allMine }),
-      ]),
-  });
-}
-
 export function eventTitle(event: Pick<EventItem, "title_fr" | "title_en">, lang: Lang): string {
-  return lang === "fr" ? event.title_fr || event.title_en : event.title_en || event.title_fr;
+  return pickField(event, "title", lang);
 }
-
-export function eventDescription(
-  event: Pick<EventItem, "description_fr" | "description_en">,
-  lang: Lang,
-): string {
-  return lang === "fr"
-    ? event.description_fr || event.description_en
-    : event.description_en || event.description_fr;
-}
-
-/** Choices of the places picker: 1 to the smaller of the booking limit and the places left. */
-export function placeChoices(placesLeft: number, max: number): number[] {
-  return Array.from({ length: Math.max(0, Math.min(max, placesLeft)) }, (_, i) => i + 1);
-}
-
-export type { RegistrationItem };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   createFormat,
+  decimalSeparator,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -42,6 +43,14 @@ describe("formatRelativeTime", () => {
     expect(formatRelativeTime(ago(3 * 3600), "fr", now)).toBe("il y a 3 heures");
     expect(formatRelativeTime(ago(86_400), "fr", now)).toBe("hier");
     expect(formatRelativeTime(ago(3 * 7 * 86_400), "en", now)).toBe("3 weeks ago");
+  });
+});
+
+describe("decimalSeparator", () => {
+  it("is the reader's: a comma in French and Spanish, a point in English", () => {
+    expect(decimalSeparator("fr")).toBe(",");
+    expect(decimalSeparator("es")).toBe(",");
+    expect(decimalSeparator("en")).toBe(".");
   });
 });
 

@@ -1,16 +1,20 @@
 /**
  * The one place where Parlons formats dates, durations, money and numbers for the reader: every
  * function takes the UI language and goes through `Intl` with that language's locale (one table,
- * `INTL_LOCALES`). Formatters are built once per locale and options, then reused. Components use
+ * `intlLocale`). Formatters are built once per locale and options, then reused. Components use
  * `useFormat()`; code outside React calls the functions with the language.
  */
-import type { PlanSummary } from "@parlons/contract";
+import { type PlanSummary, pickText } from "@parlons/contract";
 import { useMemo } from "react";
-import type { Lang } from "./locale-path";
+import { isLang, type Lang } from "./locale-path";
 import { useLang } from "./use-locale";
 
-/** The `Intl` locale of each UI language (en-GB: day before month, 24-hour clock, as in French). */
-export const INTL_LOCALES: Record<Lang, string> = { fr: "fr-FR", en: "en-GB" };
+/**
+ * The `Intl` locale of a UI language: its code, unless a region is wanted (en-GB: day before
+ * month, 24-hour clock, as in French). A new language needs no line here.
+ */
+const INTL_REGIONS: Partial<Record<Lang, string>> = { fr: "fr-FR", en: "en-GB" };
+export const intlLocale = (lang: Lang): string => INTL_REGIONS[lang] ?? lang;
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
 function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
@@ -22,7 +26,7 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.Relativ
   const key = `${kind}|${lang}|${JSON.stringify(options)}`;
   let f = cache.get(key) as T | undefined;
   if (!f) {
-    f = make(INTL_LOCALES[lang]);
+    f = make(intlLocale(lang));
     cache.set(key, f);
   }
   return f;
@@ -42,7 +46,7 @@ export type DateStyle = "short" | "medium" | "long" | "full";
 
 /** A plan's name in the UI language (name_fr in French). */
 export function planName(plan: Pick<PlanSummary, "name" | "name_fr">, lang: Lang): string {
-  return lang === "fr" ? plan.name_fr || plan.name : plan.name || plan.name_fr;
+  return pickText({ fr: plan.name_fr, en: plan.name }, lang);
 }
 
 /** The default free plan, or any plan without a price (spec §9: premium means amount > 0). */
@@ -76,7 +80,33 @@ export function formatNumber(value: number, lang: Lang, options: Intl.NumberForm
   return numberFormat(lang, options).format(value);
 }
 
+/** The decimal separator of the reader's numbers ("," in French and Spanish, "." in English). */
+export function decimalSeparator(lang: Lang): string {
+  return (
+    numberFormat(lang, {})
+      .formatToParts(1.5)
+      .find((part) => part.type === "decimal")?.value ?? "."
+  );
+}
+
 /** Money from integer cents ("9,90 €" / "€9.90"); an unknown currency code still reads well ("9,90 XYZ"). */
+/** A size in bytes, in the largest unit that keeps it above 1 (1,5 Mo / 1.5 MB). */
+export function formatBytes(bytes: number, lang: Lang): string {
+  const units = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return formatNumber(value, lang, {
+    style: "unit",
+    unit: units[unit],
+    unitDisplay: "short",
+    maximumFractionDigits: unit >= 2 ? 1 : 0,
+  });
+}
+
 export function formatMoney(cents: number, currency: string, lang: Lang): string {
   try {
     return numberFormat(lang, { style: "currency", currency }).format(cents / 100);
@@ -137,10 +167,24 @@ export function formatDateRange(startsAt: string, endsAt: string, lang: Lang, ti
   return `${both.format(start)} – ${both.format(end)}`;
 }
 
+/**
+ * A language's name in itself ("Français", "English", "Español"), for the language switch and the
+ * language fields; any language code works, not only the UI's.
+ */
+export function ownLanguageName(code: string): string {
+  const locale = isLang(code) ? intlLocale(code) : code;
+  const name = displayLanguage(code, locale);
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
 /** The name of a language code in the UI language ("anglais", "English"); the code when unknown. */
 export function languageName(code: string, lang: Lang): string {
+  return displayLanguage(code, intlLocale(lang));
+}
+
+function displayLanguage(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([INTL_LOCALES[lang]], { type: "language" }).of(code) ?? code;
+    return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -150,7 +194,7 @@ export function languageName(code: string, lang: Lang): string {
 export function createFormat(lang: Lang) {
   return {
     lang,
-    locale: INTL_LOCALES[lang],
+    locale: intlLocale(lang),
     date: (value: string | Date | null | undefined, style?: DateStyle) => formatDate(value, lang, style),
     dateTime: (value: string | Date | null | undefined, style?: DateStyle, timeZone?: string) =>
       formatDateTime(value, lang, style, timeZone),

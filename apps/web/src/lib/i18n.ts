@@ -1,71 +1,64 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import enApp from "../locales/en/app.json";
-import enAudit from "../locales/en/audit.json";
-import enAuth from "../locales/en/auth.json";
-import enBilling from "../locales/en/billing.json";
-import enCommon from "../locales/en/common.json";
-import enCourses from "../locales/en/courses.json";
-import enErrors from "../locales/en/errors.json";
-import enEvents from "../locales/en/events.json";
-import enMail from "../locales/en/mail.json";
-import enNotifications from "../locales/en/notifications.json";
-import enPlayer from "../locales/en/player.json";
-import enSettings from "../locales/en/settings.json";
-import enSite from "../locales/en/site.json";
-import enUsers from "../locales/en/users.json";
-import frApp from "../locales/fr/app.json";
-import frAudit from "../locales/fr/audit.json";
-import frAuth from "../locales/fr/auth.json";
-import frBilling from "../locales/fr/billing.json";
-import frCommon from "../locales/fr/common.json";
-import frCourses from "../locales/fr/courses.json";
-import frErrors from "../locales/fr/errors.json";
-import frEvents from "../locales/fr/events.json";
-import frMail from "../locales/fr/mail.json";
-import frNotifications from "../locales/fr/notifications.json";
-import frPlayer from "../locales/fr/player.json";
-import frSettings from "../locales/fr/settings.json";
-import frSite from "../locales/fr/site.json";
-import frUsers from "../locales/fr/users.json";
-import { DEFAULT_LANG, type Lang, langFromPath } from "./locale-path";
+import { reloadOnce } from "./chunk-reload";
+import { DEFAULT_LANG, LANGS, type Lang, toLocale } from "./locale-path";
 
-export const resources = {
-  fr: {
-    common: frCommon,
-    auth: frAuth,
-    errors: frErrors,
-    site: frSite,
-    app: frApp,
-    billing: frBilling,
-    courses: frCourses,
-    player: frPlayer,
-    settings: frSettings,
-    mail: frMail,
-    events: frEvents,
-    users: frUsers,
-    notifications: frNotifications,
-    audit: frAudit,
-  },
-  en: {
-    common: enCommon,
-    auth: enAuth,
-    errors: enErrors,
-    site: enSite,
-    app: enApp,
-    billing: enBilling,
-    courses: enCourses,
-    player: enPlayer,
-    settings: enSettings,
-    mail: enMail,
-    events: enEvents,
-    users: enUsers,
-    notifications: enNotifications,
-    audit: enAudit,
-  },
-} as const;
+/** Every namespace of one language. */
+export type Texts = Record<string, Record<string, unknown>>;
 
-export const NAMESPACES = [
+/**
+ * The texts come in chunks: per language (a page loads its own language only, the other one when
+ * the visitor switches), and per part: "public" (what the pages without antd show: header,
+ * footer, home, course page; picked at build time by build/public-texts.ts, the server links it
+ * in the head) and "rest" (all of them, for the antd-built pages, dialogs and shell, which load it
+ * with their own chunk). Once "rest" was wanted, a language switch loads both parts.
+ */
+type Part = "public" | "rest";
+type Loader = () => Promise<{ default: Texts }>;
+/** One chunk per language folder and part (`locales/<code>/public.ts`, `locales/<code>/index.ts`). */
+const chunks: Record<Part, Record<string, Loader>> = {
+  public: import.meta.glob<{ default: Texts }>("../locales/*/public.ts"),
+  rest: import.meta.glob<{ default: Texts }>("../locales/*/index.ts"),
+};
+const loader = (lang: Lang, part: Part): Loader | undefined =>
+  chunks[part][`../locales/${lang}/${part === "public" ? "public" : "index"}.ts`];
+/** A namespace of each part, to tell whether the part is there. */
+const witness: Record<Part, (typeof NAMESPACES)[number]> = { public: "common", rest: "auth" };
+const loading = new Map<string, Promise<void>>();
+let restWanted = false;
+
+function addTexts(lang: Lang, texts: Texts): void {
+  for (const [ns, bundle] of Object.entries(texts)) i18n.addResourceBundle(lang, ns, bundle, true, true);
+}
+
+function parts(): Part[] {
+  return restWanted ? ["public", "rest"] : ["public"];
+}
+
+function hasTexts(lang: Lang): boolean {
+  return parts().every((part) => i18n.hasResourceBundle(lang, witness[part]));
+}
+
+function loadPart(lang: Lang, part: Part): Promise<void> {
+  if (i18n.hasResourceBundle(lang, witness[part])) return Promise.resolve();
+  const key = `${lang}:${part}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    const load = loader(lang, part);
+    if (!load) return Promise.reject(new Error(`no texts for ${lang}`));
+    pending = load().then(
+      (module) => addTexts(lang, module.default),
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+const NAMESPACES = [
   "common",
   "auth",
   "errors",
@@ -74,37 +67,61 @@ export const NAMESPACES = [
   "billing",
   "courses",
   "player",
+  "review",
+  "habit",
   "settings",
   "mail",
   "events",
   "users",
   "notifications",
   "audit",
+  "certificates",
+  "analytics",
 ] as const;
 
-export function initI18n(pathname: string): typeof i18n {
+/** `texts`: languages already at hand (the server renderer bundles both). */
+export function initI18n(lang: Lang, texts: Partial<Record<Lang, Texts>> = {}): typeof i18n {
   if (i18n.isInitialized) return i18n;
   void i18n.use(initReactI18next).init({
-    resources,
-    lng: langFromPath(pathname),
+    resources: {},
+    lng: lang,
     fallbackLng: DEFAULT_LANG,
-    supportedLngs: ["fr", "en"],
+    supportedLngs: [...LANGS],
     ns: [...NAMESPACES],
     defaultNS: "common",
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
   });
+  for (const [l, t] of Object.entries(texts)) addTexts(l as Lang, t);
   return i18n;
 }
 
-/** Switches the UI language; resources are bundled so this completes synchronously. */
-export function setLanguage(lang: Lang): void {
-  if (i18n.language !== lang) void i18n.changeLanguage(lang);
+/** Loads a language's texts (once): the public part, and the rest once it was wanted. */
+export function loadLanguage(lang: Lang): Promise<void> {
+  return Promise.all(parts().map((part) => loadPart(lang, part))).then(() => undefined);
 }
 
-export function currentLang(): Lang {
-  return i18n.language === "en" ? "en" : "fr";
+/** The texts of the antd-built pages, dialogs and shell, for the current language and any later one. */
+export function loadAllTexts(): Promise<void> {
+  restWanted = true;
+  return loadLanguage(toLocale(i18n.language));
+}
+
+/**
+ * Switches the UI language: at once when its texts are loaded, else once they are (the locale
+ * root renders nothing until `i18n.language` matches its URL).
+ */
+export function setLanguage(lang: Lang): void {
+  if (i18n.language === lang) return;
+  if (hasTexts(lang)) void i18n.changeLanguage(lang);
+  else {
+    loadLanguage(lang).then(
+      () => i18n.changeLanguage(lang),
+      // a stale deploy's chunk is gone: reload once to get the new one (spec §8)
+      () => reloadOnce(),
+    );
+  }
 }
 
 export { i18n };

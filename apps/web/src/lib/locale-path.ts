@@ -7,4 +7,5 @@ export {
   localizePath,
   stripLang,
   switchLangPath,
+  toLocale,
 } from "@parlons/contract";

@@ -6,7 +6,15 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 60_000,
       refetchOnWindowFocus: false,
-      retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+      // one more try for a network hiccup or a 5xx, none for a timeout (20 s already spent) nor a
+      // 4xx: the screen then shows its error state with Retry (components/load-error)
+      retry: (count, error) =>
+        count < 1 &&
+        !(
+          error instanceof ApiError &&
+          (error.code === "TIMEOUT" || (error.status > 0 && error.status < 500))
+        ),
+      retryDelay: 1_000,
     },
     mutations: { retry: false },
   },

@@ -1,7 +1,7 @@
 import type { DehydratedState } from "@tanstack/react-query";
 
 /** The id of the `<script type="application/json">` element that carries a server render's data. */
-export const SERVER_RENDER_ID = "ssr-data";
+const SERVER_RENDER_ID = "ssr-data";
 
 /** What the server tells the browser about a page it rendered (JSON: the CSP forbids inline scripts). */
 export interface ServerRender {

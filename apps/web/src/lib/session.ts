@@ -5,10 +5,12 @@ import { queryClient } from "./query-client";
 import { loadSettings } from "./settings-api";
 import { clearStorage, STORAGE_PREFIX, store, stored } from "./storage";
 
-export type SessionStatus = "loading" | "anonymous" | "authenticated";
+type SessionStatus = "loading" | "anonymous" | "authenticated";
 export interface Session {
   status: SessionStatus;
   user: CurrentUser | null;
+  /** Started without a network from the user kept in storage: no token until it comes back. */
+  offline?: boolean;
 }
 
 let session: Session = { status: "loading", user: null };
@@ -24,8 +26,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function getSession(): Session {
+function getSession(): Session {
   return session;
+}
+
+/** The signed-in user's id, outside React (null for visitors). */
+export function currentUserId(): string | null {
+  return session.user?.id ?? null;
 }
 
 /** What the server renders (and hydration first renders): the session is not known yet. */
@@ -65,6 +72,8 @@ export async function loadCurrentUser(): Promise<CurrentUser> {
   void api<{ data?: { plans?: unknown } }>("/v1/plans/active", { silent: true })
     .then((res) => store("plans", res.data?.plans ?? null))
     .catch(() => undefined);
+  // downloads checked against the plan, progress made offline sent
+  void import("./offline/sync").then((m) => m.onlineStart(user.id)).catch(() => undefined);
   return user;
 }
 
@@ -89,9 +98,17 @@ let restoring: Promise<void> | null = null;
 export function restoreSession(): Promise<void> {
   restoring ??= (async () => {
     try {
-      if (stored<boolean>("loggedIn") === true && (await refreshAccessToken())) {
-        await loadCurrentUser();
-        return;
+      if (stored<boolean>("loggedIn") === true) {
+        if (await refreshAccessToken()) {
+          await loadCurrentUser();
+          return;
+        }
+        // no network: the user kept at the last online start, for downloaded and visited lessons
+        const user = stored<CurrentUser>("user");
+        if (user && !navigator.onLine) {
+          setSession({ status: "authenticated", user, offline: true });
+          return;
+        }
       }
     } catch {
       setAccessToken(null);
@@ -100,6 +117,22 @@ export function restoreSession(): Promise<void> {
     setSession({ status: "anonymous", user: null });
   })();
   return restoring;
+}
+
+/** Back online after an offline start: renew the session (a dead one sends to the login page). */
+export async function resumeOnline(): Promise<void> {
+  if (!session.offline) return;
+  if (await refreshAccessToken()) {
+    await loadCurrentUser().catch(() => undefined);
+    return;
+  }
+  if (navigator.onLine) afterExpirySignal();
+}
+
+function afterExpirySignal(): void {
+  forgetUser();
+  setSession({ status: "anonymous", user: null });
+  afterExpiry?.();
 }
 
 /** Drops the `auth.` data of a session that no longer exists (other keys stay). */
@@ -140,11 +173,6 @@ export async function logout(): Promise<void> {
   clearStorage();
   queryClient.clear();
   setSession({ status: "anonymous", user: null });
-}
-
-/** Replace the user after a profile change. */
-export function updateUser(user: CurrentUser): void {
-  store("user", user);
-  store("plan", user.plan);
-  setSession({ status: "authenticated", user });
+  // downloads and queued progress belong to the account that leaves
+  await import("./offline/downloads").then((m) => m.clearOfflineData()).catch(() => undefined);
 }

@@ -16,7 +16,7 @@ export function fetchSettings(signal?: AbortSignal): Promise<Setting> {
   return api<SettingResponse>("/v1/settings", { signal, silent: true }).then((res) => res.data.setting);
 }
 
-export const settingsQuery = queryOptions({
+const settingsQuery = queryOptions({
   queryKey: settingsQueryKey,
   queryFn: ({ signal }) => fetchSettings(signal),
   staleTime: 5 * 60_000,

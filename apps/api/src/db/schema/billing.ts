@@ -1,7 +1,18 @@
+import { SPEAK_CODES } from "@parlons/contract";
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./identity";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { plans } from "./plans";
+import { users } from "./users";
 
 export const CUSTOMER_PLAN_STATUSES = [
   "APPROVAL_PENDING",
@@ -62,6 +73,62 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_provider_key").on(t.provider, t.providerPaymentId),
     index("payments_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * The last receipt number given in each year. A payment's transaction takes the next number with
+ * one upsert on this row: the row lock makes concurrent payments take turns, and a rolled-back
+ * payment gives its number back, so numbers run without gaps or duplicates.
+ */
+export const receiptCounters = pgTable("receipt_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/** What the seller printed on a receipt, copied when it is issued (later settings do not rewrite it). */
+export interface ReceiptSeller {
+  name: string;
+  address: string;
+  tax_id: string;
+  email: string;
+}
+
+/**
+ * The receipt of one payment, numbered `R-{year}-{seq}`. Names, plan and seller are copied when it
+ * is issued: an accounting document stays as it was sent, whatever changes later.
+ */
+export const receipts = pgTable(
+  "receipts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    year: integer("year").notNull(),
+    seq: integer("seq").notNull(),
+    number: text("number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    buyerName: text("buyer_name").notNull(),
+    buyerEmail: text("buyer_email").notNull(),
+    lang: text("lang", { enum: SPEAK_CODES }).notNull(),
+    planNameFr: text("plan_name_fr").notNull(),
+    planNameEn: text("plan_name_en").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["PAID"] })
+      .notNull()
+      .default("PAID"),
+    provider: text("provider").notNull(),
+    seller: jsonb("seller").$type<ReceiptSeller>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("receipts_payment_key").on(t.paymentId),
+    uniqueIndex("receipts_year_seq_key").on(t.year, t.seq),
+    uniqueIndex("receipts_number_key").on(t.number),
+    index("receipts_user_idx").on(t.userId, t.issuedAt),
+    check("receipts_status", sql`${t.status} in ('PAID')`),
   ],
 );
 

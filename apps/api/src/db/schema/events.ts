@@ -4,7 +4,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
@@ -12,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
-import { users } from "./identity";
+import { users } from "./users";
 
 /** Events learners book places at (free: no payment). */
 export const events = pgTable(
@@ -33,6 +32,8 @@ export const events = pgTable(
     /** Places in all. */
     capacity: integer("capacity").notNull(),
     active: boolean("active").notNull().default(true),
+    /** Open to learners on a paid plan only. */
+    premiumOnly: boolean("premium_only").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,7 +46,10 @@ export const events = pgTable(
   ],
 );
 
-/** A learner's places at an event. Booking locks the event row, so places are never overbooked. */
+/**
+ * A learner's places at an event. Booking locks the event row, so places are never overbooked.
+ * WAITING rows are the waiting list of a full event, served in `created_at` order when places free.
+ */
 export const registrations = pgTable(
   "registrations",
   {
@@ -57,27 +61,24 @@ export const registrations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     places: integer("places").notNull(),
-    status: text("status", { enum: ["BOOKED", "CANCELLED"] })
+    status: text("status", { enum: ["BOOKED", "WAITING", "CANCELLED"] })
       .notNull()
       .default("BOOKED"),
     createdAt: createdAt(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When a waiting registration got its places. */
+    promotedAt: timestamp("promoted_at", { withTimezone: true }),
+    /** Set in the transaction that queues the 24-hour reminder: it is queued once. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
   },
   (t) => [
-    // at most one live booking per learner and event; cancelled ones stay as history
-    uniqueIndex("registrations_one_booked_key").on(t.eventId, t.userId).where(sql`${t.status} = 'BOOKED'`),
+    // at most one live booking (or place on the waiting list) per learner and event; cancelled ones stay as history
+    uniqueIndex("registrations_one_live_key")
+      .on(t.eventId, t.userId)
+      .where(sql`${t.status} in ('BOOKED', 'WAITING')`),
     index("registrations_event_status_idx").on(t.eventId, t.status),
     index("registrations_user_idx").on(t.userId, t.createdAt),
     check("registrations_places", sql`${t.places} >= 1`),
-    check("registrations_status", sql`${t.status} in ('BOOKED', 'CANCELLED')`),
+    check("registrations_status", sql`${t.status} in ('BOOKED', 'WAITING', 'CANCELLED')`),
   ],
 );
-
-/** Key/value configuration owned by staff (`/v1/configs`). */
-export const configs = pgTable("configs", {
-  key: text("key").primaryKey(),
-  value: jsonb("value").$type<unknown>(),
-  description: text("description").notNull().default(""),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
-});

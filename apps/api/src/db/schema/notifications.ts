@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./identity";
+import { users } from "./users";
 
 /** In-app notifications: a kind and its parameters; the web writes the message in the reader's language. */
 export const notifications = pgTable(

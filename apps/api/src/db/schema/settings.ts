@@ -1,6 +1,7 @@
+import { LOCALES } from "@parlons/contract";
 import { sql } from "drizzle-orm";
 import { boolean, check, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./identity";
+import { users } from "./users";
 
 /** The settings object of spec §3: one row (id 1) for the whole site. */
 export const settings = pgTable(
@@ -14,11 +15,14 @@ export const settings = pgTable(
     audioCdnBaseUrl: text("audio_cdn_base_url"),
     contactEmail: text("contact_email").notNull(),
     supportUrl: text("support_url"),
-    defaultLocale: text("default_locale", { enum: ["fr", "en"] })
-      .notNull()
-      .default("fr"),
+    /** One of the contract's LOCALES, checked by the contract (a new language needs no migration). */
+    defaultLocale: text("default_locale", { enum: LOCALES }).notNull().default("fr"),
     /** Self-registration allowed. */
     registrationsOpen: boolean("registrations_open").notNull().default(true),
+    /** The seller printed on receipts: trading name, postal address, tax or company id (SIRET, VAT). */
+    sellerName: text("seller_name").notNull().default("Parlons"),
+    sellerAddress: text("seller_address").notNull().default(""),
+    sellerTaxId: text("seller_tax_id").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -26,6 +30,5 @@ export const settings = pgTable(
     check("settings_single_row", sql`${t.id} = 1`),
     check("settings_audio_source", sql`${t.audioSource} in ('server', 'cdn')`),
     check("settings_cdn_base_url", sql`${t.audioSource} <> 'cdn' or ${t.audioCdnBaseUrl} is not null`),
-    check("settings_default_locale", sql`${t.defaultLocale} in ('fr', 'en')`),
   ],
 );

@@ -1,13 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (an .ics invitation): text content. */
+  attachments?: { filename: string; contentType: string; content: string }[];
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post of a non-transactional mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -17,23 +21,52 @@ export interface Mailer {
   close(): void;
 }
 
+/** Our own headers are ASCII we wrote: sent on one line (a List-Unsubscribe URL is never folded). */
+function prepared({ headers, ...message }: MailMessage) {
+  if (!headers) return message;
+  return {
+    ...message,
+    headers: Object.fromEntries(Object.entries(headers).map(([k, value]) => [k, { prepared: true, value }])),
+  };
+}
+
+/**
+ * The transport `make` returns, made on the first mail: nodemailer is imported then, not at
+ * start-up (~100 ms of CPU per start, and a process may send nothing for a long time).
+ */
+function lazyTransport<T>(make: (nodemailer: typeof import("nodemailer")["default"]) => Transporter<T>) {
+  let made: Transporter<T> | undefined;
+  let making: Promise<Transporter<T>> | undefined;
+  return {
+    get: () =>
+      (making ??= import("nodemailer").then((module) => {
+        made = make(module.default);
+        return made;
+      })),
+    close: () => made?.close(),
+  };
+}
+
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       kind: "smtp",
       async send(message) {
-        const info = await transport.sendMail({ from: opts.from, ...message });
+        const info = await (await transport.get()).sendMail({ from: opts.from, ...prepared(message) });
         return { messageId: info.messageId };
       },
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   return {
     kind: "outbox",
     async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message });
+      const info = await (await transport.get()).sendMail({ from: opts.from, ...prepared(message) });
       await mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
       const file = path.join(opts.outboxDir, name);

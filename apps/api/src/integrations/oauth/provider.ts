@@ -4,7 +4,7 @@
  * client secret, which never appears in a log line, an error message or a response.
  */
 
-export const OAUTH_PROVIDERS = ["google", "facebook", "github"] as const;
+const OAUTH_PROVIDERS = ["google", "facebook", "github"] as const;
 export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
 
 export const isOAuthProviderId = (value: string): value is OAuthProviderId =>

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { demoSubscriptions } from "../../db/schema";
+import { demoSubscriptions } from "../../db/schema/billing";
 import { conflict } from "../../lib/errors";
 import type { PaymentProvider, ProviderSubscription } from "./provider";
 

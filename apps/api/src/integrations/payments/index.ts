@@ -4,7 +4,6 @@ import { createDemoProvider, type DemoProvider } from "./demo";
 import { createPaypalProvider } from "./paypal";
 import type { PaymentProvider } from "./provider";
 
-export type { DemoProvider } from "./demo";
 export * from "./provider";
 
 export interface PaymentProviders {

@@ -1,7 +1,7 @@
 import { AppError } from "../../lib/errors";
 
 /** The provider's view of a subscription: the only truth the billing state machine follows. */
-export type ProviderSubscriptionStatus =
+type ProviderSubscriptionStatus =
   | "APPROVAL_PENDING"
   | "APPROVED"
   | "ACTIVE"
@@ -18,7 +18,7 @@ export interface ProviderSubscription {
   lastPayment?: { amountCents: number; currency: string; time: Date };
 }
 
-export interface BillingPlanInput {
+interface BillingPlanInput {
   name: string;
   description: string;
   amountCents: number;
@@ -28,7 +28,7 @@ export interface BillingPlanInput {
   productId: string | null;
 }
 
-export interface StartSubscriptionInput {
+interface StartSubscriptionInput {
   /** Our customer plan id: PayPal echoes it as custom_id. */
   customerPlanId: string;
   /** The provider's billing plan (PayPal), null for providers without one. */

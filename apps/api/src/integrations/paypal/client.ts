@@ -57,7 +57,7 @@ export class PaypalError extends Error {
   }
 }
 
-export const PAYPAL_SUBSCRIPTION_STATUSES = [
+const PAYPAL_SUBSCRIPTION_STATUSES = [
   "APPROVAL_PENDING",
   "APPROVED",
   "ACTIVE",
@@ -65,9 +65,9 @@ export const PAYPAL_SUBSCRIPTION_STATUSES = [
   "CANCELLED",
   "EXPIRED",
 ] as const;
-export type PaypalSubscriptionStatus = (typeof PAYPAL_SUBSCRIPTION_STATUSES)[number];
+type PaypalSubscriptionStatus = (typeof PAYPAL_SUBSCRIPTION_STATUSES)[number];
 
-export interface PaypalSubscription {
+interface PaypalSubscription {
   id: string;
   status: PaypalSubscriptionStatus;
   planId: string;
@@ -80,9 +80,9 @@ export interface PaypalSubscription {
   subscriber?: { email?: string; payerId?: string };
 }
 
-export type PaypalInterval = "MONTH" | "YEAR";
+type PaypalInterval = "MONTH" | "YEAR";
 
-export interface CreatePlanInput {
+interface CreatePlanInput {
   productId: string;
   name: string;
   description?: string;
@@ -94,7 +94,7 @@ export interface CreatePlanInput {
   requestId?: string;
 }
 
-export interface CreateSubscriptionInput {
+interface CreateSubscriptionInput {
   planId: string;
   returnUrl: string;
   cancelUrl: string;

@@ -93,8 +93,6 @@ export function createOpenFiles(opts: { idleMs: number; max: number }) {
     },
   };
 }
-export type OpenFiles = ReturnType<typeof createOpenFiles>;
-
 class FileRangeStream extends Readable {
   #entry: OpenFile | undefined;
   #fd = -1;

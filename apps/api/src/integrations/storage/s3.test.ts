@@ -10,9 +10,9 @@ import { EMPTY_SHA256, type FakeS3, startFakeS3 } from "../../../test/fakes/s3-s
 import { buildTestApp } from "../../../test/helpers/build";
 import { courseInput, multipart, toneMp3 } from "../../../test/helpers/learning";
 import { ConfigError, loadConfig } from "../../config";
-import { seedDemoCourse } from "../../modules/courses/seed-demo";
+import { seedDemoCourse } from "../../db/demo/courses";
+import { createStorage } from "./index";
 import { createS3Storage, S3StorageError, type S3StorageOptions, s3ObjectUrl } from "./s3";
-import { createStorage } from "./storage";
 
 let fake: FakeS3;
 let dir: string;

@@ -1,7 +1,4 @@
 import type { Readable } from "node:stream";
-import type { MediaConfig } from "../../config";
-import { createDiskStorage } from "./disk";
-import { createS3Storage } from "./s3";
 
 export interface StoredObject {
   size: number;
@@ -80,15 +77,4 @@ export function cachedStat(storage: Storage, ttlMs: number): Storage {
       return info;
     },
   };
-}
-
-/** Stat answers are remembered this long (see cachedStat). */
-const STAT_TTL_MS = 10_000;
-
-export function createStorage(config: MediaConfig): Storage {
-  if (config.driver === "s3") {
-    if (!config.s3) throw new Error("STORAGE_DRIVER=s3 needs the S3_* settings");
-    return cachedStat(createS3Storage({ ...config.s3, tempRoot: config.dir }), STAT_TTL_MS);
-  }
-  return cachedStat(createDiskStorage(config.dir), STAT_TTL_MS);
 }

@@ -2,11 +2,11 @@ import type { AuditAction, AuditEntry, AuditListQuery, AuditTargetType } from "@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
-import { auditLog } from "../../db/schema";
+import { auditLog } from "../../db/schema/audit";
 import type { RequestMeta } from "../../lib/request-meta";
 
 /** Who acted: a signed-in account (its email is kept as it was then). */
-export interface AuditActor {
+interface AuditActor {
   id: string;
   email: string;
 }

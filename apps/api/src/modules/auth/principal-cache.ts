@@ -174,6 +174,20 @@ export function createPrincipalCache(deps: {
       return { principal, sessionId: claims.sid };
     },
 
+    /**
+     * The active principal of a live session, or null (ended, unknown, account not active): for
+     * the status of a staff page, whose request carries the session's page cookie, not a token.
+     */
+    async ofSession(sid: string): Promise<Principal | null> {
+      if (isRevoked(sid)) return null;
+      const known = sessions.get(sid);
+      const userId =
+        known && known.until > now() ? known.userId : (await deps.sessions.findLive(sid))?.userId;
+      if (!userId || !(await sessionIsLive(sid, userId))) return null;
+      const principal = await principalOf(userId);
+      return principal?.status === "ACTIVE" ? principal : null;
+    },
+
     /** What the principal's plan opens (entitlement.accessOf), from memory until it changes or the paid time ends. */
     async accessOf(principal: Principal | null, at?: Date): Promise<Access> {
       if (!principal || at) return entitlement.accessOf(principal, at);
@@ -196,4 +210,3 @@ export function createPrincipalCache(deps: {
     },
   };
 }
-export type PrincipalCache = ReturnType<typeof createPrincipalCache>;

@@ -12,6 +12,7 @@ import {
   selfRegisterResponse,
   socialLoginQuery,
   socialLoginResponse,
+  speak,
   tokenBody,
   tokenResponse,
   tokenValidResponse,
@@ -24,18 +25,19 @@ import { AppError } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf, sessionOf } from "../../plugins/auth";
+import { PAGE_COOKIE } from "./page-cookie";
 import type { IssuedTokens } from "./session-service";
 import { langOf, STATE_TTL_SECONDS } from "./social";
 
-export const REFRESH_COOKIE = "auth.refresh";
+const REFRESH_COOKIE = "auth.refresh";
 /** State of a social sign-in in progress (provider, language, state, PKCE verifier; signed). */
-export const OAUTH_STATE_COOKIE = "auth.oauth";
+const OAUTH_STATE_COOKIE = "auth.oauth";
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(401, 403);
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { auth, sessions, users, social } = app.deps.services;
+  const { auth, sessions, users, social, pageCookie } = app.deps.services;
   const { config } = app.deps;
   const authLimit = {
     access: access.public,
@@ -44,16 +46,20 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const open = { access: access.public };
   const cookiePath = "/api/v1/auth";
 
-  function setRefreshCookie(reply: FastifyReply, token: string) {
-    reply.setCookie(REFRESH_COOKIE, token, {
+  function setRefreshCookie(reply: FastifyReply, issued: IssuedTokens) {
+    const options = {
       httpOnly: true,
-      sameSite: "lax",
+      sameSite: "lax" as const,
       secure: config.secureCookies,
-      path: cookiePath,
       maxAge: config.refreshTokenTtl,
-    });
+    };
+    reply.setCookie(REFRESH_COOKIE, issued.refreshToken, { ...options, path: cookiePath });
+    reply.setCookie(PAGE_COOKIE, pageCookie.value(issued.sessionId), { ...options, path: "/" });
   }
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
+  const clearRefreshCookie = (reply: FastifyReply) => {
+    reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
+    reply.clearCookie(PAGE_COOKIE, { path: "/" });
+  };
   const meta = (request: FastifyRequest) => ({ userAgent: request.headers["user-agent"], ip: request.ip });
   const tokens = (t: IssuedTokens) => ({ accessToken: t.accessToken, expiresIn: t.expiresIn });
 
@@ -120,7 +126,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         request.body.password,
         meta(request),
       );
-      setRefreshCookie(reply, issued.refreshToken);
+      setRefreshCookie(reply, issued);
       return { message: "Logged in successfully", data: tokens(issued) };
     },
   );
@@ -142,7 +148,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }
       try {
         const issued = await sessions.refresh(token);
-        setRefreshCookie(reply, issued.refreshToken);
+        setRefreshCookie(reply, issued);
         return { data: tokens(issued) };
       } catch (err) {
         clearRefreshCookie(reply);
@@ -339,7 +345,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
           "never used for identity; `speak` sets the language of an account created here.",
         params: providerParams,
         querystring: socialLoginQuery,
-        body: z.looseObject({ speak: z.enum(["FR", "EN"]).optional() }).nullish(),
+        body: z.looseObject({ speak: speak.optional() }).nullish(),
         response: { 200: socialLoginResponse, 404: errorResponse, 502: errorResponse, ...errors },
       },
     },
@@ -350,7 +356,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         meta(request),
         request.body?.speak ?? "FR",
       );
-      setRefreshCookie(reply, issued.refreshToken);
+      setRefreshCookie(reply, issued);
       return {
         message: "Logged in successfully",
         access_token: issued.accessToken,

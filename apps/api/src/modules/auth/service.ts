@@ -1,8 +1,15 @@
-import { normalizeEmail, PERMISSIONS, type SelfRegisterBody } from "@parlons/contract";
+import {
+  langPrefix,
+  normalizeEmail,
+  PERMISSIONS,
+  type SelfRegisterBody,
+  type Speak,
+  toLocale,
+} from "@parlons/contract";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
-import { oneTimeTokens } from "../../db/schema";
+import { oneTimeTokens } from "../../db/schema/auth";
 import type { Mailer } from "../../integrations/mail/mailer";
 import type { ChangeBus } from "../../lib/change-bus";
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from "../../lib/errors";
@@ -43,9 +50,8 @@ export function createAuthService(deps: AuthDeps) {
   const mails = deps.mails ?? createTransactionalMails({ publicUrl });
   const audit = deps.audit ?? createAuditService({ db });
   const loginHooks: LoginHook[] = [];
-  /** Links open the web app in the user's language: French unprefixed, English under /en. */
-  const link = (lang: "FR" | "EN", pathname: string) =>
-    `${publicUrl}${lang === "EN" ? "/en" : ""}${pathname}`;
+  /** Links open the web app in the user's language: French unprefixed, the others under /<code>. */
+  const link = (lang: Speak, pathname: string) => `${publicUrl}${langPrefix(toLocale(lang))}${pathname}`;
 
   async function issueToken(userId: string, kind: TokenKind, ttlMs: number): Promise<string> {
     const token = randomToken();
@@ -105,7 +111,7 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
-  async function sendActivation(user: { id: string; email: string; fullName: string; speak: "FR" | "EN" }) {
+  async function sendActivation(user: { id: string; email: string; fullName: string; speak: Speak }) {
     const token = await issueToken(user.id, "activation", ACTIVATION_TTL_MS);
     await sendSafely(
       user.email,
@@ -175,7 +181,7 @@ export function createAuthService(deps: AuthDeps) {
      * Self-registration always creates a CUSTOMER; without SMTP the account is active at once.
      * Refused (403) while the settings close registrations.
      */
-    async register(input: SelfRegisterBody & { speak: "FR" | "EN" }) {
+    async register(input: SelfRegisterBody & { speak: Speak }) {
       if (!(await settings.registrationsOpen())) {
         throw forbidden("Registrations are closed", "REGISTRATIONS_CLOSED");
       }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { refreshTokens, sessions } from "../../db/schema";
+import { refreshTokens, sessions } from "../../db/schema/auth";
 import type { ChangeBus } from "../../lib/change-bus";
 import { unauthenticated } from "../../lib/errors";
 import { hashToken, randomToken, type TokenSigner } from "./tokens";

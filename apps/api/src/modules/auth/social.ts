@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { SocialError } from "@parlons/contract";
+import { type Locale, langPrefix, type SocialError, type Speak, toLocale } from "@parlons/contract";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
-import { oauthAccounts, oneTimeTokens, users as usersTable } from "../../db/schema";
+import { oauthAccounts, oneTimeTokens } from "../../db/schema/auth";
 import {
   isOAuthProviderId,
   OAuthError,
@@ -15,7 +15,7 @@ import {
 } from "../../integrations/oauth";
 import { AppError, forbidden, isUniqueViolation, unauthenticated } from "../../lib/errors";
 import type { SettingsService } from "../settings/service";
-import type { UserService } from "../users/service";
+import type { UserRow, UserService } from "../users/service";
 import type { AuthService } from "./service";
 import { hashToken, randomToken } from "./tokens";
 
@@ -25,8 +25,7 @@ const TICKET_TTL_MS = 2 * 60_000;
 /** Lifetime of the state cookie: the time a user may spend on the provider's pages. */
 export const STATE_TTL_SECONDS = 10 * 60;
 
-type Lang = "fr" | "en";
-type UserRow = typeof usersTable.$inferSelect;
+type Lang = Locale;
 type Meta = { userAgent?: string; ip?: string };
 
 export interface SocialDeps {
@@ -51,7 +50,7 @@ class SocialRefusal extends Error {
   }
 }
 
-export const langOf = (value: string | undefined): Lang => (value?.toLowerCase() === "en" ? "en" : "fr");
+export const langOf = (value: string | undefined): Lang => toLocale(value);
 
 /**
  * Social sign-in (docs/decisions.md, "Social sign-in"): the server-side authorization-code flow
@@ -63,7 +62,7 @@ export function createSocialService(deps: SocialDeps) {
 
   const redirectUri = (id: OAuthProviderId) => `${publicUrl}/api/v1/auth/oauth/${id}/callback`;
   const loginUrl = (lang: Lang, params: Record<string, string>) =>
-    `${publicUrl}${lang === "en" ? "/en" : ""}/login?${query(params)}`;
+    `${publicUrl}${langPrefix(lang)}/login?${query(params)}`;
 
   function providerOf(id: string): OAuthProvider | undefined {
     return isOAuthProviderId(id) ? providers[id] : undefined;
@@ -123,15 +122,15 @@ export function createSocialService(deps: SocialDeps) {
   }
 
   // --- who is it: linked account, else same verified email, else a new learner ---
-  async function resolveOnce(provider: OAuthProviderId, profile: OAuthProfile, speak: "FR" | "EN") {
+  async function resolveOnce(provider: OAuthProviderId, profile: OAuthProfile, speak: Speak) {
     const [linked] = await db
-      .select({ user: usersTable })
+      .select({ userId: oauthAccounts.userId })
       .from(oauthAccounts)
-      .innerJoin(usersTable, eq(usersTable.id, oauthAccounts.userId))
       .where(
         and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, profile.providerUserId)),
       );
-    if (linked) return linked.user;
+    const linkedUser = linked && (await users.findById(linked.userId));
+    if (linkedUser) return linkedUser;
     // an address the provider does not vouch for never opens nor creates an account
     if (!profile.email || !profile.emailVerified) {
       throw new SocialRefusal("email", `${provider} gave no verified email address`);
@@ -173,7 +172,7 @@ export function createSocialService(deps: SocialDeps) {
   }
 
   /** Two first sign-ins racing: the loser finds what the winner wrote. */
-  async function resolveUser(provider: OAuthProviderId, profile: OAuthProfile, speak: "FR" | "EN") {
+  async function resolveUser(provider: OAuthProviderId, profile: OAuthProfile, speak: Speak) {
     try {
       return await resolveOnce(provider, profile, speak);
     } catch (err) {
@@ -232,7 +231,7 @@ export function createSocialService(deps: SocialDeps) {
       cookie: string | undefined,
     ): Promise<string> {
       const saved = openState(cookie);
-      const lang = saved?.lang ?? "fr";
+      const lang = toLocale(saved?.lang);
       const fail = (reason: SocialError) => loginUrl(lang, { social_error: reason });
       const provider = providerOf(id);
       if (
@@ -259,7 +258,7 @@ export function createSocialService(deps: SocialDeps) {
           ...(provider.usesPkce ? { codeVerifier: saved.verifier } : {}),
         });
         const profile = await provider.profileFromToken(token);
-        const user = await resolveUser(provider.id, profile, lang === "en" ? "EN" : "FR");
+        const user = await resolveUser(provider.id, profile, lang.toUpperCase() as Speak);
         if (user.status === "DISABLED") return fail("disabled");
         const ticket = await issueTicket(user.id);
         return loginUrl(lang, { provider: provider.id, token: ticket });
@@ -278,7 +277,7 @@ export function createSocialService(deps: SocialDeps) {
      * Step 3 (`POST /v1/auth/social-login/{provider}?token=`): a ticket of step 2, or a provider
      * token as the spec's client sent, becomes a session exactly like a password login.
      */
-    async login(id: string, token: string, meta: Meta, speak: "FR" | "EN" = "FR") {
+    async login(id: string, token: string, meta: Meta, speak: Speak = "FR") {
       const provider = providerOf(id);
       if (!provider) throw new AppError(404, "NOT_FOUND", "Provider not found");
       try {
@@ -302,4 +301,3 @@ export function createSocialService(deps: SocialDeps) {
     },
   };
 }
-export type SocialService = ReturnType<typeof createSocialService>;

@@ -1,31 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakePaypal } from "../../../test/fakes/paypal-server";
-import { buildTestApp, PASSWORD, type TestContext } from "../../../test/helpers/build";
-import { fakePaypalEnv } from "../../../test/helpers/paypal";
+import { PASSWORD, type TestContext } from "../../../test/helpers/build";
+import {
+  deliverSaleTwice,
+  deliverWebhook,
+  type PaypalTestApp,
+  paypalTestApp,
+} from "../../../test/helpers/paypal";
 import { customerPlans, payments, webhookEvents } from "../../db/schema";
 
 let t: TestContext;
 let fake: FakePaypal;
 let admin: string;
 let planId: string;
+let app: PaypalTestApp;
 beforeAll(async () => {
-  const paypal = await fakePaypalEnv();
-  fake = paypal.fake;
-  t = await buildTestApp({ env: paypal.env });
-  admin = await t.adminToken();
-  const res = await t.request({
-    method: "POST",
-    url: "/api/v1/plans",
-    token: admin,
-    payload: { name: "Premium", name_fr: "Premium", amount: 999, currency: "EUR", interval: "month" },
-  });
-  planId = res.json().data.plan.id;
+  app = await paypalTestApp();
+  ({ t, fake, admin, planId } = app);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => app.close());
 
 type Learner = { id: string; email: string; token: string };
 
@@ -58,15 +52,6 @@ async function activeLearner() {
     customerPlan: res.json().data.customerPlan,
     subscriptionId: customerPlan.paypal_subscription_id as string,
   };
-}
-
-function deliver(delivery: { headers: Record<string, string>; rawBody: string }) {
-  return t.request({
-    method: "POST",
-    url: "/api/v1/billing/webhooks/paypal",
-    headers: delivery.headers,
-    payload: delivery.rawBody,
-  });
 }
 
 describe("subscribe with PayPal", () => {
@@ -248,13 +233,13 @@ describe("webhooks", () => {
         (r) => r.method === "GET" && r.path === `/v1/billing/subscriptions/${subscriptionId}`,
       ).length;
     const readsBefore = reads();
-    const first = await deliver(delivery);
+    const first = await deliverWebhook(t, delivery);
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toEqual({ received: true, duplicate: false });
     const [afterFirst] = await rowsOf(learner.id);
     expect(afterFirst?.status).toBe("SUSPENDED");
     for (let i = 0; i < 2; i++) {
-      const again = await deliver(delivery);
+      const again = await deliverWebhook(t, delivery);
       expect(again.statusCode).toBe(200);
       expect(again.json().data.duplicate).toBe(true);
     }
@@ -278,7 +263,11 @@ describe("webhooks", () => {
       event_type: "BILLING.SUBSCRIPTION.CANCELLED",
       resource: { id: subscriptionId, status: "CANCELLED" },
     });
-    const results = await Promise.all([deliver(delivery), deliver(delivery), deliver(delivery)]);
+    const results = await Promise.all([
+      deliverWebhook(t, delivery),
+      deliverWebhook(t, delivery),
+      deliverWebhook(t, delivery),
+    ]);
     for (const res of results) expect(res.statusCode).toBe(200);
     expect(
       await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, delivery.body.id)),
@@ -292,16 +281,9 @@ describe("webhooks", () => {
   it("a payment event records the payment once", async () => {
     const { learner, subscriptionId } = await activeLearner();
     await t.database.db.delete(payments).where(eq(payments.userId, learner.id));
-    const delivery = fake.signedWebhook({
-      event_type: "PAYMENT.SALE.COMPLETED",
-      resource: {
-        id: "SALE-1",
-        billing_agreement_id: subscriptionId,
-        amount: { total: "9.99", currency: "EUR" },
-      },
-    });
-    expect((await deliver(delivery)).statusCode).toBe(200);
-    expect((await deliver(delivery)).statusCode).toBe(200);
+    expect(await deliverSaleTwice(t, fake, { id: "SALE-1", subscriptionId, total: "9.99" })).toEqual([
+      200, 200,
+    ]);
     expect(await t.database.db.select().from(payments).where(eq(payments.userId, learner.id))).toHaveLength(
       1,
     );
@@ -318,15 +300,15 @@ describe("webhooks", () => {
       ...delivery,
       rawBody: delivery.rawBody.replace("BILLING.SUBSCRIPTION.CANCELLED", "BILLING.SUBSCRIPTION.EXPIRED"),
     };
-    const res = await deliver(tampered);
+    const res = await deliverWebhook(t, tampered);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("BAD_REQUEST");
-    const unsigned = await deliver({
+    const unsigned = await deliverWebhook(t, {
       headers: { "content-type": "application/json" },
       rawBody: delivery.rawBody,
     });
     expect(unsigned.statusCode).toBe(400);
-    const garbage = await deliver({ headers: delivery.headers, rawBody: "{not json" });
+    const garbage = await deliverWebhook(t, { headers: delivery.headers, rawBody: "{not json" });
     expect(garbage.statusCode).toBe(400);
     const [row] = await rowsOf(learner.id);
     expect(row?.status).toBe("ACTIVE");
@@ -344,9 +326,9 @@ describe("webhooks", () => {
       resource: { id: subscriptionId, status: "EXPIRED" },
     });
     fake.failNext(1, { status: 500, path: `/v1/billing/subscriptions/${subscriptionId}` });
-    expect((await deliver(delivery)).statusCode).toBe(502);
+    expect((await deliverWebhook(t, delivery)).statusCode).toBe(502);
     expect((await rowsOf(learner.id))[0]?.status).toBe("ACTIVE");
-    const again = await deliver(delivery);
+    const again = await deliverWebhook(t, delivery);
     expect(again.json().data.duplicate).toBe(false);
     expect((await rowsOf(learner.id))[0]?.status).toBe("EXPIRED");
     expect(await access(learner.id)).toBe("free");

@@ -39,3 +39,14 @@ export const customerPlansOfPolicy = ownerPolicy({
   },
   owns: (principal, { userId }) => userId === undefined || userId === principal.id,
 });
+
+/** A receipt is read by the learner it was issued to, or by staff with customer-plans.manage; to anyone else it does not exist (404). */
+export const receiptPolicy = (ownerOf: (receiptId: string) => Promise<string | null>): OwnerPolicy =>
+  ownerPolicy({
+    resource: "receipt",
+    description: "the learner it was issued to, or staff with `customer-plans.manage`",
+    staff: PERMISSIONS.customerPlansManage,
+    reads: "params",
+    input: (request: FastifyRequest) => byId.safeParse(request.params).data?.id,
+    owns: async (principal, id) => (await ownerOf(id)) === principal.id,
+  });

@@ -10,8 +10,11 @@ import {
   paymentsQuery,
   paymentsResponse,
   planCheckResponse,
+  receiptPdfQuery,
+  receiptResponse,
   startSubscriptionBody,
   startSubscriptionResponse,
+  toLocale,
   validProPlanResponse,
   webhookAckResponse,
 } from "@parlons/contract";
@@ -22,7 +25,8 @@ import { AppError, badRequest } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
-import { customerPlanPolicy, customerPlansOfPolicy } from "./policy";
+import { customerPlanPolicy, customerPlansOfPolicy, receiptPolicy } from "./policy";
+import { receiptPdf } from "./receipt-pdf";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(404, 409, 502);
@@ -31,8 +35,10 @@ const base = "/v1/customer-plan";
 
 export default async function billingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { billing, audit } = app.deps.services;
+  const { billing, audit, receipts } = app.deps.services;
   const { payments } = app.deps.config;
+  /** A receipt: the learner it was issued to, or staff with customer-plans.manage. */
+  const receiptOwner = { access: access.owner(receiptPolicy((id) => receipts.ownerOf(id))) };
   const subscriberOf = (id: string) => billing.subscriberOf(id);
   /** The customer plan in the path: its subscriber, or staff with customer-plans.manage. */
   const planInPath = {
@@ -231,6 +237,44 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     }),
   );
 
+  app.get(
+    "/v1/receipts/:id",
+    {
+      config: receiptOwner,
+      schema: {
+        tags,
+        summary: "A payment's numbered receipt (its learner, or staff)",
+        params: idParams,
+        response: { 200: receiptResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: { receipt: await receipts.get(request.params.id) } }),
+  );
+
+  app.get(
+    "/v1/receipts/:id/pdf",
+    {
+      config: receiptOwner,
+      schema: {
+        tags,
+        summary: "A receipt as a PDF, in ?lang= or the learner's language",
+        params: idParams,
+        querystring: receiptPdfQuery,
+        response: { 200: z.unknown().describe("The receipt as a PDF (application/pdf)"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await receipts.get(request.params.id);
+      const lang = request.query.lang ?? toLocale(receipt.lang);
+      const pdf = await receiptPdf(receipt, lang);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${receipt.number}.pdf"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf);
+    },
+  );
+
   for (const decision of ["approve", "decline"] as const) {
     app.post(
       `${base}/demo/:id/${decision}`,
@@ -265,7 +309,7 @@ declare module "fastify" {
 /** PayPal's webhooks: in their own plugin, so the raw-body JSON parser applies to this route only. */
 async function paypalWebhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { billing, audit } = app.deps.services;
+  const { billing } = app.deps.services;
   const { providers } = app.deps;
 
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {

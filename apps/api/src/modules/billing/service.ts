@@ -1,29 +1,31 @@
 import { randomUUID } from "node:crypto";
-import type { CustomerPlan, Payment, StartSubscriptionBody } from "@parlons/contract";
-import { and, count, desc, eq, gt, inArray, lte, ne } from "drizzle-orm";
+import { type CustomerPlan, langPrefix, type Payment, type StartSubscriptionBody } from "@parlons/contract";
+import { and, count, desc, eq, gt, inArray, lte, ne, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
-import { customerPlans, payments, webhookEvents } from "../../db/schema";
+import { customerPlans, payments, type receipts, webhookEvents } from "../../db/schema/billing";
 import type { PaymentProviders, ProviderSubscription } from "../../integrations/payments";
 import type { ChangeBus } from "../../lib/change-bus";
 import { badRequest, conflict, notFound, validationFailed } from "../../lib/errors";
-import type { EntitlementService } from "../entitlement/service";
 import type { NotificationService } from "../notifications/service";
 import type { PlanRow, PlanService } from "../plans/service";
 import type { Principal, UserService } from "../users/service";
+import type { ReceiptService } from "./receipts";
 import { decide, type TransitionIntent } from "./state-machine";
 
 type CustomerPlanRow = typeof customerPlans.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
+type ReceiptRow = typeof receipts.$inferSelect;
 
 export interface BillingDeps {
   db: Db;
   providers: PaymentProviders;
   plans: PlanService;
   users: UserService;
-  entitlement: EntitlementService;
   notifications: Pick<NotificationService, "notify">;
+  /** Issues each payment's numbered receipt in the payment's transaction. */
+  receipts: Pick<ReceiptService, "issue" | "ofPayments">;
   publicUrl: string;
   log: FastifyBaseLogger;
   /** Told `user:<id>` after a commit that changed a user's plan or subscription. */
@@ -32,11 +34,11 @@ export interface BillingDeps {
   onPaymentEvent?: (provider: string, outcome: PaymentOutcome) => void;
 }
 
-export type PaymentOutcome = "checkout_started" | "checkout_failed" | "payment_recorded" | "activated";
+type PaymentOutcome = "checkout_started" | "checkout_failed" | "payment_recorded" | "activated";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentCustomerPlan(row: CustomerPlanRow, plan: PlanRow): CustomerPlan {
+function presentCustomerPlan(row: CustomerPlanRow, plan: PlanRow): CustomerPlan {
   return {
     id: row.id,
     user_id: row.userId,
@@ -63,7 +65,7 @@ export function presentCustomerPlan(row: CustomerPlanRow, plan: PlanRow): Custom
   };
 }
 
-export function presentPayment(row: PaymentRow): Payment {
+function presentPayment(row: PaymentRow, receipt?: ReceiptRow): Payment {
   return {
     id: row.id,
     customer_plan_id: row.customerPlanId,
@@ -72,6 +74,10 @@ export function presentPayment(row: PaymentRow): Payment {
     provider: row.provider,
     provider_payment_id: row.providerPaymentId,
     paid_at: row.paidAt.toISOString(),
+    status: "PAID",
+    plan_name: receipt?.planNameEn ?? null,
+    plan_name_fr: receipt?.planNameFr ?? null,
+    receipt: receipt ? { id: receipt.id, number: receipt.number } : null,
   };
 }
 
@@ -86,7 +92,39 @@ const webhookEventSchema = z.object({
 const SETTLE_WINDOW_MS = 30 * 86_400_000;
 
 export function createBillingService(deps: BillingDeps) {
-  const { db, providers, users, entitlement, log } = deps;
+  const { db, providers, users, log } = deps;
+
+  /**
+   * The user's current plan and, when that plan is premium, the customer plan that grants it
+   * (null when none does). Entitlement reads it; billing uses it to put a user whose paid access
+   * ended back on the free plan.
+   */
+  async function subscriptionOf(userId: string, now = new Date(), tx: DbOrTx = db) {
+    const user = await users.findById(userId, tx);
+    const plan = user?.planId ? await deps.plans.get(user.planId, tx) : null;
+    if (!plan || plan.amount <= 0) return { premiumPlan: false, customerPlanId: null, until: null };
+    const [row] = await tx
+      .select({ id: customerPlans.id, status: customerPlans.status, accessUntil: customerPlans.accessUntil })
+      .from(customerPlans)
+      .where(
+        and(
+          eq(customerPlans.userId, userId),
+          eq(customerPlans.planId, plan.id),
+          or(
+            eq(customerPlans.status, "ACTIVE"),
+            and(
+              inArray(customerPlans.status, ["CANCELLED", "SUSPENDED"]),
+              gt(customerPlans.accessUntil, now),
+            ),
+          ),
+        ),
+      )
+      .orderBy(desc(customerPlans.createdAt))
+      .limit(1);
+    // a cancelled or suspended subscription opens everything until its paid time ends
+    const until = row && row.status !== "ACTIVE" ? row.accessUntil : null;
+    return { premiumPlan: true, customerPlanId: row?.id ?? null, until };
+  }
 
   async function withPlan(row: CustomerPlanRow): Promise<CustomerPlan> {
     return presentCustomerPlan(row, await deps.plans.get(row.planId));
@@ -100,7 +138,7 @@ export function createBillingService(deps: BillingDeps) {
 
   /** A user whose current plan is premium but no longer granted (ended, suspended, cancelled) goes back to the free plan. */
   async function settle(userId: string, tx: DbOrTx = db, now = new Date()): Promise<void> {
-    const { premiumPlan, customerPlanId } = await entitlement.subscriptionOf(userId, now, tx);
+    const { premiumPlan, customerPlanId } = await subscriptionOf(userId, now, tx);
     if (premiumPlan && !customerPlanId) {
       await users.update(userId, { planId: await users.defaultPlanId(tx) }, tx);
     }
@@ -225,8 +263,12 @@ export function createBillingService(deps: BillingDeps) {
             paidAt: paid.time,
           })
           .onConflictDoNothing()
-          .returning({ id: payments.id });
-        if (inserted.length > 0) told.push("payment_recorded");
+          .returning();
+        const payment = inserted[0];
+        if (payment) {
+          told.push("payment_recorded");
+          await deps.receipts.issue(payment, current.planId, tx);
+        }
       }
       await settle(current.userId, tx, now);
       return next;
@@ -257,7 +299,7 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   async function validOf(userId: string): Promise<CustomerPlanRow | null> {
-    const { customerPlanId } = await entitlement.subscriptionOf(userId);
+    const { customerPlanId } = await subscriptionOf(userId);
     return customerPlanId ? load(customerPlanId) : null;
   }
 
@@ -279,6 +321,7 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   return {
+    subscriptionOf,
     sync,
     transition,
     settle,
@@ -308,14 +351,14 @@ export function createBillingService(deps: BillingDeps) {
 
       const providerPlanId = await deps.plans.providerPlanIdOf(plan);
       const id = randomUUID();
-      const prefix = body.locale === "en" ? "/en" : "";
+      const prefix = langPrefix(body.locale ?? "fr");
       const subscription = await providers.active
         .createSubscription({
           customerPlanId: id,
           providerPlanId,
           returnUrl: `${deps.publicUrl}${prefix}/billing/subscription-payment?customer_plan=${id}`,
           cancelUrl: `${deps.publicUrl}${prefix}/pricing?checkout=cancelled`,
-          locale: body.locale === "en" ? "en-GB" : "fr-FR",
+          locale: body.locale === "en" ? "en-GB" : body.locale === "es" ? "es-ES" : "fr-FR",
         })
         .catch((err: unknown) => {
           deps.onPaymentEvent?.(providers.active.name, "checkout_failed");
@@ -372,7 +415,11 @@ export function createBillingService(deps: BillingDeps) {
       await load(id);
       const row = await sync(id);
       const payment = await latestPayment(id);
-      return { customerPlan: await withPlan(row), payment: payment ? presentPayment(payment) : null };
+      const receipt = payment ? (await deps.receipts.ofPayments([payment.id])).get(payment.id) : undefined;
+      return {
+        customerPlan: await withPlan(row),
+        payment: payment ? presentPayment(payment, receipt) : null,
+      };
     },
 
     async validFor(userId: string): Promise<CustomerPlan | null> {
@@ -407,8 +454,9 @@ export function createBillingService(deps: BillingDeps) {
           .offset((query.page - 1) * query.pageSize),
         db.select({ n: count() }).from(payments).where(where),
       ]);
+      const receiptsOf = await deps.receipts.ofPayments(rows.map((r) => r.id));
       return {
-        payments: rows.map(presentPayment),
+        payments: rows.map((r) => presentPayment(r, receiptsOf.get(r.id))),
         pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
       };
     },

@@ -1,4 +1,4 @@
-import type { CustomerPlanStatus } from "../../db/schema";
+import type { CustomerPlanStatus } from "../../db/schema/billing";
 import type { ProviderSubscription } from "../../integrations/payments";
 
 /** Why the provider's truth is being applied: a learner's cancellation keeps the paid period. */

@@ -1,7 +1,7 @@
 import type { ConfigBody, ConfigItem, ConfigListQuery, ConfigUpdateBody } from "@parlons/contract";
 import { asc, count, eq, ilike, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { configs } from "../../db/schema";
+import { configs } from "../../db/schema/configs";
 import { conflict, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/service";
 import type { Principal } from "../users/service";
@@ -135,4 +135,3 @@ export function createConfigService(deps: { db: Db; audit: AuditService }) {
     },
   };
 }
-export type ConfigService = ReturnType<typeof createConfigService>;

@@ -10,8 +10,8 @@ import {
   tinyPng,
   uploadCover,
 } from "../../../test/helpers/learning";
+import { DEMO_COURSE_SLUG, seedDemoCourse } from "../../db/demo/courses";
 import { courses, lessons } from "../../db/schema";
-import { DEMO_COURSE_SLUG, seedDemoCourse } from "./seed-demo";
 
 let t: TestContext;
 let admin: string;
@@ -254,6 +254,42 @@ describe("learner progress views", () => {
       ).statusCode,
     ).toBe(404);
   });
+  it("the progress answer kept in memory follows the learner's progress and the course's edits", async () => {
+    const { course, free } = await courseWithLessons(t, admin);
+    const me = await t.createUser();
+    const progress = async () =>
+      (await t.request({ method: "GET", url: "/api/v1/courses/customer/progress", token: me.token })).json()
+        .data;
+    expect((await progress()).courses).toHaveLength(0);
+    await t.request({
+      method: "POST",
+      url: `/api/v1/courses/${course.id}/lessons/done-customer`,
+      token: me.token,
+      payload: { lesson_id: free.id, played: true },
+    });
+    let now = await progress();
+    expect(now.courses).toHaveLength(1);
+    expect(now.courses[0].overview.lessons_done).toBe(0);
+    expect(now.lessons_done_this_week).toBe(0);
+    await t.request({
+      method: "POST",
+      url: `/api/v1/courses/${course.id}/lessons/done-customer`,
+      token: me.token,
+      payload: { lesson_id: free.id, done: true },
+    });
+    now = await progress();
+    expect(now.courses[0].overview.lessons_done).toBe(1);
+    expect(now.lessons_done_this_week).toBe(1);
+    // a staff edit of the course shows at once
+    const edited = await t.request({
+      method: "PUT",
+      url: `/api/v1/courses/${course.id}`,
+      token: admin,
+      payload: { title_en: "Renamed while followed" },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await progress()).courses[0].course.title_en).toBe("Renamed while followed");
+  });
 });
 
 describe("DELETE /v1/courses/{id}", () => {
@@ -311,7 +347,12 @@ describe("demo seed", () => {
       await t.request({ method: "GET", url: `/api/v1/courses/${rows[0]?.id}/lessons`, token: learner.token })
     ).json().data.lessons;
     expect(list.map((l: { locked: boolean }) => l.locked)).toEqual([false, true, true]);
-    expect(list[0].cues[1]).toEqual({ start: 2.1, text: "My name is Anna." });
+    expect(list[0].cues[1]).toMatchObject({
+      start: 2.1,
+      end: 4.7,
+      text: "My name is Anna.",
+      translation_fr: "Je m'appelle Anna.",
+    });
     const audio = await t.request({ method: "GET", url: list[0].audio.url, headers: { range: "bytes=0-2" } });
     expect(audio.statusCode).toBe(206);
     expect(audio.rawPayload.toString("latin1")).toMatch(/^(ID3|\xff)/);

@@ -1,7 +1,7 @@
 import { PERMISSIONS } from "@parlons/contract";
 import type { Principal } from "../users/service";
 
-export function isCourseStaff(principal: Principal | null): boolean {
+function isCourseStaff(principal: Principal | null): boolean {
   return Boolean(principal?.permissions.has(PERMISSIONS.coursesManage));
 }
 

@@ -15,14 +15,27 @@ import {
   popularToggleBody,
   publicCourseListQuery,
 } from "@parlons/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ChangeTopic } from "../../lib/change-bus";
 import { notFound } from "../../lib/errors";
-import { jsonBody, sendCached } from "../../lib/response-cache";
+import { createResponseCache, JSON_TYPE, jsonBody, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import type { CoursePace } from "../entitlement/service";
+import { isLessonStaff } from "../lessons/policy";
+import type { Principal } from "../users/service";
 import { canSeeCourse } from "./policy";
+
+/** The pace of each course for this caller: learners are paced, staff who manage lessons are not. */
+function pacesOf(
+  principal: Principal,
+  rows: readonly ({ id: string } & CoursePace)[],
+): Map<string, CoursePace> {
+  if (isLessonStaff(principal)) return new Map();
+  return new Map(rows.map((r) => [r.id, { dripMode: r.dripMode, dripDays: r.dripDays }]));
+}
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(404, 409);
@@ -34,12 +47,26 @@ function startOfWeekUtc(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day));
 }
 
+/** What a learner's progress answer depends on (its kept copy is dropped when one changes). */
+const PROGRESS_TOPICS = (userId: string): ChangeTopic[] => [
+  "courses",
+  "settings",
+  "roles",
+  "plans",
+  `user:${userId}`,
+  `progress:${userId}`,
+];
+
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { courses, lessons, entitlement, audit } = app.deps.services;
 
   // ---- public reads: from memory (lib/response-cache.ts), computed again when courses or lessons change ----
   const { publicCache } = app.deps;
+  const progressAnswers = createResponseCache({ changes: app.deps.changes, maxEntries: 10_000, rewarm: 0 });
+  app.addHook("onClose", async () => progressAnswers.close());
+  const progressBody = jsonBody(customerProgressResponse, "/v1/courses/customer/progress");
+  const urlWindowMs = app.deps.config.media.urlTtl * 1000;
   const listBody = jsonBody(courseListResponse, "/v1/courses/active");
   const courseBodyOf = jsonBody(courseResponse, "/v1/courses/single/:id");
 
@@ -113,7 +140,8 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       const row = await courses.get(request.params.id);
       if (!canSeeCourse(principal, row)) throw notFound("Course");
       const access = await entitlement.accessOf(principal);
-      const overview = (await lessons.overviews([row.id], principal.id, access)).get(row.id);
+      const paces = pacesOf(principal, [row]);
+      const overview = (await lessons.overviews([row.id], principal.id, access, paces)).get(row.id);
       if (!overview) throw notFound("Course");
       return { data: { overview } };
     },
@@ -129,35 +157,47 @@ export default async function courseRoutes(fastify: FastifyInstance) {
         response: { 200: customerProgressResponse, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = principalOf(request);
       const weekStart = request.query.week_start ? new Date(request.query.week_start) : startOfWeekUtc();
-      // three round trips whatever the number of courses: what does not depend on the courses
-      // runs beside their lookup, the courses come in one query
-      const [ids, access, doneThisWeek] = await Promise.all([
-        lessons.coursesInProgress(principal.id),
-        entitlement.accessOf(principal),
-        lessons.doneSince(principal.id, weekStart),
-      ]);
-      const rows = (await courses.findByIds(ids)).filter((r) => canSeeCourse(principal, r));
-      const [items, overviews] = await Promise.all([
-        courses.present(rows),
-        lessons.overviews(
-          rows.map((r) => r.id),
-          principal.id,
-          access,
-        ),
-      ]);
-      return {
-        data: {
-          courses: items.flatMap((course) => {
-            const overview = overviews.get(course.id);
-            return overview ? [{ course, overview }] : [];
-          }),
-          lessons_done_this_week: doneThisWeek,
-          week_start: weekStart.toISOString(),
-        },
-      };
+      const access = await entitlement.accessOf(principal);
+      // kept serialised per learner until their progress, their account, the courses, plans or
+      // roles change, and for one window of signed media URLs at most (as the lesson lists are)
+      const key = [principal.id, weekStart.toISOString(), access, Math.floor(Date.now() / urlWindowMs)].join(
+        ":",
+      );
+      const topics: ChangeTopic[] = PROGRESS_TOPICS(principal.id);
+      const answer = await progressAnswers.get(key, topics, async () => {
+        // three round trips whatever the number of courses: what does not depend on the courses
+        // runs beside their lookup, the courses come in one query
+        const [ids, doneThisWeek] = await Promise.all([
+          lessons.coursesInProgress(principal.id),
+          lessons.doneSince(principal.id, weekStart),
+        ]);
+        const rows = (await courses.findByIds(ids)).filter((r) => canSeeCourse(principal, r));
+        const [items, overviews] = await Promise.all([
+          courses.present(rows),
+          lessons.overviews(
+            rows.map((r) => r.id),
+            principal.id,
+            access,
+            pacesOf(principal, rows),
+          ),
+        ]);
+        return progressBody({
+          data: {
+            courses: items.flatMap((course) => {
+              const overview = overviews.get(course.id);
+              return overview ? [{ course, overview }] : [];
+            }),
+            lessons_done_this_week: doneThisWeek,
+            week_start: weekStart.toISOString(),
+          },
+        });
+      });
+      if (!answer) throw new Error("the progress answer was not computed");
+      // the serialised body, already checked against the response schema by progressBody
+      return (reply as FastifyReply).header("content-type", JSON_TYPE).send(answer.body);
     },
   );
 

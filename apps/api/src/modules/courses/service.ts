@@ -7,8 +7,9 @@ import {
 } from "@parlons/contract";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { courses } from "../../db/schema";
+import { courses } from "../../db/schema/courses";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
+import { uniqueSlug } from "../../lib/unique-slug";
 import type { LessonService } from "../lessons/service";
 import type { MediaService } from "../media/service";
 
@@ -43,6 +44,8 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
         active: r.active,
         popular: r.popular,
         position: r.position,
+        drip_mode: r.dripMode,
+        drip_days: r.dripDays,
         lessons_count: s?.lessons ?? 0,
         free_lessons_count: s?.free ?? 0,
         total_duration: s?.duration ?? 0,
@@ -61,16 +64,6 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
     const row = await media.findByPath(value, tx);
     if (row?.type !== "image") throw validationFailed({ cover: ["Upload the image first"] });
     return row.path;
-  }
-
-  async function uniqueSlug(base: string, tx: DbOrTx, exceptId?: string): Promise<string> {
-    const root = base || "course";
-    for (let i = 1; i < 1000; i += 1) {
-      const candidate = i === 1 ? root : `${root}-${i}`;
-      const [taken] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.slug, candidate));
-      if (!taken || taken.id === exceptId) return candidate;
-    }
-    throw conflict("No free slug for this title");
   }
 
   async function get(id: string, tx: DbOrTx = db): Promise<CourseRow> {
@@ -140,7 +133,7 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
                 if (taken) throw conflict("This slug is taken");
                 return body.slug as string;
               })()
-            : await uniqueSlug(slugify(body.title_fr), tx);
+            : await uniqueSlug(tx, courses, slugify(body.title_fr), "course");
           const [row] = await tx
             .insert(courses)
             .values({
@@ -155,6 +148,8 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
               active: body.active,
               popular: body.popular,
               position: body.position,
+              dripMode: body.drip_mode,
+              dripDays: body.drip_days,
             })
             .returning();
           return row as CourseRow;
@@ -180,6 +175,8 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
             active: body.active,
             popular: body.popular,
             position: body.position,
+            dripMode: body.drip_mode,
+            dripDays: body.drip_days,
             updatedAt: new Date(),
           };
           if (body.slug !== undefined && body.slug !== before.slug) {
@@ -230,17 +227,18 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
           "COURSE_IN_USE",
         );
       }
-      const { removed, paths } = await db.transaction(async (tx) => {
+      const { removed, paths, lineKeys } = await db.transaction(async (tx) => {
         const course = await get(id, tx);
         const removedLessons = await lessons.deleteAllOfCourse(id, tx);
         await tx.delete(courses).where(eq(courses.id, id));
         const files = [...removedLessons.paths, ...(course.coverPath ? [course.coverPath] : [])];
         if (course.coverPath) await media.forget([course.coverPath], tx);
-        return { removed: removedLessons.lessons, paths: files };
+        return { removed: removedLessons.lessons, paths: files, lineKeys: removedLessons.lineKeys };
       });
       const deletedFiles = await media.deleteFiles(paths);
+      // the recordings learners kept of the course's lines
+      await lessons.deleteLineFiles(lineKeys);
       return { id, deleted_lessons: removed, deleted_files: deletedFiles };
     },
   };
 }
-export type CourseService = ReturnType<typeof createCourseService>;

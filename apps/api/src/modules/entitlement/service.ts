@@ -1,52 +1,70 @@
 import { PERMISSIONS } from "@parlons/contract";
-import { and, desc, eq, gt, inArray, or } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
-import { customerPlans, plans, users } from "../../db/schema";
+import type { BillingService } from "../billing/service";
 import type { Principal } from "../users/service";
 
 export type Access = "all" | "free";
 
+/** A course's pace (`courses.drip_mode` / `drip_days`). */
+export interface CoursePace {
+  dripMode: "open" | "sequence" | "days";
+  dripDays: number;
+}
+
+/** Why the pace keeps a lesson closed: the previous one is not done, or it opens on a date. */
+export interface PaceLock {
+  reason: "order" | "date";
+  /** When it opens (`date`); null when the learner has not started the course yet. */
+  opensAt: Date | null;
+}
+
+const DAY_MS = 86_400_000;
+
 /**
- * The one entitlement rule (ARCHITECTURE §6):
+ * The pace part of the entitlement rule, for one learner in one course: which of the course's
+ * lessons (in their order) stay closed, and why. The first lesson is always open; so is a lesson
+ * the learner already has progress in (a pace staff tighten later never takes a lesson back).
+ * - `sequence`: a lesson opens once the one before it is done;
+ * - `days`: lesson n opens n × dripDays days after the learner's first progress in the course.
+ * Staff are not paced (the caller leaves them out).
+ */
+export function paceLocks(
+  pace: CoursePace,
+  lessons: readonly { id: string }[],
+  progress: ReadonlyMap<string, { done: boolean; createdAt: Date }>,
+  now = new Date(),
+): Map<string, PaceLock> {
+  const locks = new Map<string, PaceLock>();
+  if (pace.dripMode === "open") return locks;
+  let start: Date | null = null;
+  for (const lesson of lessons) {
+    const p = progress.get(lesson.id);
+    if (p && (!start || p.createdAt < start)) start = p.createdAt;
+  }
+  lessons.forEach((lesson, rank) => {
+    if (rank === 0 || progress.has(lesson.id)) return;
+    if (pace.dripMode === "sequence") {
+      const previous = lessons[rank - 1];
+      if (!previous || !progress.get(previous.id)?.done)
+        locks.set(lesson.id, { reason: "order", opensAt: null });
+      return;
+    }
+    const opensAt = start ? new Date(start.getTime() + rank * pace.dripDays * DAY_MS) : null;
+    if (!opensAt || opensAt > now) locks.set(lesson.id, { reason: "date", opensAt });
+  });
+  return locks;
+}
+
+/**
+ * The one entitlement rule (ARCHITECTURE §6), with the course's pace (`paceLocks`) on top:
  * - staff who manage lessons see everything;
  * - a customer whose current plan is premium (amount > 0) and whose subscription to it is
  *   ACTIVE (or cancelled with paid time left) opens every lesson;
  * - everyone else, anonymous visitors included, opens the free lessons only.
+ * Premium-only events follow the same rule: open to whoever opens every lesson.
+ * Whether a subscription grants the user's plan is billing's answer (it owns the customer plans).
  */
-export function createEntitlementService(db: Db) {
-  /**
-   * The user's current plan and, when that plan is premium, the customer plan that grants it
-   * (null when none does). Billing uses it to put a user whose paid access ended back on the free plan.
-   */
-  async function subscriptionOf(userId: string, now = new Date(), tx: DbOrTx = db) {
-    const [current] = await tx
-      .select({ planId: plans.id, amount: plans.amount })
-      .from(users)
-      .innerJoin(plans, eq(plans.id, users.planId))
-      .where(eq(users.id, userId));
-    if (!current || current.amount <= 0) return { premiumPlan: false, customerPlanId: null, until: null };
-    const [row] = await tx
-      .select({ id: customerPlans.id, status: customerPlans.status, accessUntil: customerPlans.accessUntil })
-      .from(customerPlans)
-      .where(
-        and(
-          eq(customerPlans.userId, userId),
-          eq(customerPlans.planId, current.planId),
-          or(
-            eq(customerPlans.status, "ACTIVE"),
-            and(
-              inArray(customerPlans.status, ["CANCELLED", "SUSPENDED"]),
-              gt(customerPlans.accessUntil, now),
-            ),
-          ),
-        ),
-      )
-      .orderBy(desc(customerPlans.createdAt))
-      .limit(1);
-    // a cancelled or suspended subscription opens everything until its paid time ends
-    const until = row && row.status !== "ACTIVE" ? row.accessUntil : null;
-    return { premiumPlan: true, customerPlanId: row?.id ?? null, until };
-  }
+export function createEntitlementService(deps: { billing: Pick<BillingService, "subscriptionOf"> }) {
+  const { subscriptionOf } = deps.billing;
 
   /** What the principal opens, and until when it may stay so without a change (null: no end known). */
   async function accessWindow(
@@ -60,7 +78,6 @@ export function createEntitlementService(db: Db) {
   }
 
   return {
-    subscriptionOf,
     accessWindow,
 
     async accessOf(principal: Principal | null, now = new Date()): Promise<Access> {
@@ -70,6 +87,11 @@ export function createEntitlementService(db: Db) {
     /** Whether a lesson opens for the given access level. */
     canOpen(access: Access, lesson: { free: boolean }): boolean {
       return access === "all" || lesson.free;
+    },
+
+    /** Whether an event may be booked for the given access level. */
+    canJoinEvent(access: Access, event: { premium_only: boolean }): boolean {
+      return access === "all" || !event.premium_only;
     },
   };
 }

@@ -2,11 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import { principal, requestOf } from "../../../test/helpers/principal";
+import { DEMO_EVENT_SLUG, seedDemoEvent } from "../../db/demo/events";
 import { auditLog, events, menuModules } from "../../db/schema";
 import { seedBase } from "../../db/seed";
 import { ownerDecision } from "../../plugins/access";
 import { canSeeEvent, isEventStaff, registrationPolicy } from "./policy";
-import { DEMO_EVENT_SLUG, seedDemoEvent } from "./seed-demo";
 
 let t: TestContext;
 let admin: string;

@@ -3,6 +3,7 @@ import {
   eventBody,
   eventDeleteQuery,
   eventDeleteResponse,
+  eventIcsQuery,
   eventListQuery,
   eventListResponse,
   eventRegistrationsQuery,
@@ -17,13 +18,14 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { registrationPolicy } from "./policy";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
-const errors = errorResponses(404, 409);
+const errors = errorResponses(403, 404, 409);
 const tags = ["events"];
 
 /** `/v1/events` (public list and page, staff CRUD) and `/v1/registrations` (booking places). */
@@ -58,6 +60,32 @@ export default async function eventRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await events.getVisible(request.params.id, request.principal);
       return { data: { event: await events.presentOne(row, request.principal) } };
+    },
+  );
+
+  app.get(
+    "/v1/events/:id/ics",
+    {
+      config: { access: access.publicViewer },
+      schema: {
+        tags,
+        summary: "The event as an .ics file (the meeting link only for staff and learners holding a booking)",
+        params: idParams,
+        querystring: eventIcsQuery,
+        response: { 200: z.unknown().describe("An iCalendar file (text/calendar)"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { slug, ics } = await events.ics(
+        request.params.id,
+        request.principal,
+        request.query.lang ?? "fr",
+      );
+      return reply
+        .header("content-type", "text/calendar; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${slug}.ics"`)
+        .header("cache-control", "private, no-store")
+        .send(ics);
     },
   );
 
@@ -138,7 +166,8 @@ export default async function eventRoutes(fastify: FastifyInstance) {
       config: { access: access.permission(PERMISSIONS.eventsBook) },
       schema: {
         tags,
-        summary: "Book places at an event (409 EVENT_FULL, 409 ALREADY_BOOKED, 422 EVENT_CLOSED)",
+        summary:
+          "Book places at an event, or join its waiting list with waitlist=true (409 EVENT_FULL, 409 ALREADY_BOOKED, 403 PREMIUM_REQUIRED, 422 EVENT_CLOSED)",
         body: bookingBody,
         response: { 201: registrationResponse, ...errors },
       },
@@ -146,7 +175,8 @@ export default async function eventRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const registration = await events.book(principalOf(request), request.body);
       reply.status(201);
-      return { message: "Places booked", data: { registration } };
+      const waiting = registration.status === "WAITING";
+      return { message: waiting ? "On the waiting list" : "Places booked", data: { registration } };
     },
   );
 

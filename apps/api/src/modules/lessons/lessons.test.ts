@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import { courseWithLessons, makePremium, toneMp3, uploadAudio } from "../../../test/helpers/learning";
-import { lessonProgress } from "../../db/schema";
+import { lessonProgress, lessonProgressRequests } from "../../db/schema";
 
 let t: TestContext;
 let admin: string;
@@ -59,9 +59,9 @@ describe("entitlement matrix: lesson data and audio bytes", () => {
       expect(free.locked, name).toBe(false);
       expect(free.audio?.url, name).toBeTruthy();
       expect(free.transcript, name).toContain("Hola");
-      expect(free.cues, name).toEqual([
-        { start: 0, text: "Hola." },
-        { start: 2.5, text: "Buenos días." },
+      expect(free.cues, name).toMatchObject([
+        { start: 0, end: 2.5, text: "Hola." },
+        { start: 2.5, end: 10, text: "Buenos días." },
       ]);
       expect(paid.locked, name).toBe(!exp.paid);
       if (exp.paid) {
@@ -399,6 +399,67 @@ describe("POST done-customer", () => {
     expect((await post({ lesson_id: fx.free.id }, freeUser.token)).statusCode).toBe(422);
     expect((await post({ lesson_id: "x", done: true }, freeUser.token)).statusCode).toBe(422);
     expect((await post({ lesson_id: fx.free.id, done: true })).statusCode).toBe(401);
+  });
+
+  it("an Idempotency-Key applies a call once: a retry (queued offline, answer lost) changes nothing", async () => {
+    const user = await t.createUser();
+    const post = (payload: object, key?: string) =>
+      t.request({
+        method: "POST",
+        url: url(),
+        token: user.token,
+        payload,
+        headers: key ? { "idempotency-key": key } : {},
+      });
+    const key = "0b6f7a52-3c1e-4d7e-9f00-8a1b2c3d4e5f";
+    let res = await post({ lesson_id: fx.free.id, played: true, done: true, last_position: 3 }, key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.progress).toMatchObject({ done: true, play_count: 1, last_position: 3 });
+    // the same call again, twice at once: answered with the progress as it stands, not applied
+    const again = await Promise.all([
+      post({ lesson_id: fx.free.id, played: true, done: true, last_position: 3 }, key),
+      post({ lesson_id: fx.free.id, played: true, done: true, last_position: 3 }, key),
+    ]);
+    for (const r of again) {
+      expect(r.statusCode).toBe(200);
+      expect(r.json().data.progress).toMatchObject({ done: true, play_count: 1 });
+    }
+    // a later call with its own key is applied; one already used by then does not undo it
+    res = await post({ lesson_id: fx.free.id, played: true, last_position: 7 }, "second-key-0001");
+    expect(res.json().data.progress).toMatchObject({ play_count: 2, last_position: 7 });
+    res = await post({ lesson_id: fx.free.id, done: false, last_position: 1 }, key);
+    expect(res.json().data.progress).toMatchObject({ done: true, play_count: 2, last_position: 7 });
+    // without a key every call applies (as before)
+    res = await post({ lesson_id: fx.free.id, played: true });
+    expect(res.json().data.progress.play_count).toBe(3);
+    // keys are per learner: another learner's call with the same key is applied
+    const other = await t.createUser();
+    res = await t.request({
+      method: "POST",
+      url: url(),
+      token: other.token,
+      payload: { lesson_id: fx.free.id, played: true },
+      headers: { "idempotency-key": key },
+    });
+    expect(res.json().data.progress.play_count).toBe(1);
+    const rows = await t.database.db
+      .select()
+      .from(lessonProgressRequests)
+      .where(eq(lessonProgressRequests.userId, user.id));
+    expect(rows.map((r) => r.key).sort()).toEqual([key, "second-key-0001"]);
+  });
+
+  it("refuses a malformed Idempotency-Key with 422", async () => {
+    const user = await t.createUser();
+    const res = await t.request({
+      method: "POST",
+      url: url(),
+      token: user.token,
+      payload: { lesson_id: fx.free.id, played: true },
+      headers: { "idempotency-key": "bad key!" },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBeTruthy();
   });
 
   it("20 concurrent position saves leave one row holding one of the sent positions", async () => {

@@ -1,9 +1,12 @@
 import {
   courseIdParams,
   doneCustomerBody,
+  doneCustomerHeaders,
   doneCustomerResponse,
   lessonBody,
   lessonColumnBody,
+  lessonCuesBody,
+  lessonCuesResponse,
   lessonDeleteResponse,
   lessonLinksBody,
   lessonListResponse,
@@ -22,8 +25,9 @@ import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { canSeeCourse } from "../courses/policy";
-import { uploadFromRequest } from "../media/routes";
+import { uploadFromRequest } from "../media/upload";
 import { canSeeLesson, isLessonStaff, type LessonViewer } from "./policy";
+import { presentCue } from "./service";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(403, 404, 409);
@@ -32,7 +36,7 @@ const base = "/v1/courses/:courseId/lessons";
 
 export default async function lessonRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { courses, lessons, entitlement, audit } = app.deps.services;
+  const { courses, lessons, entitlement, audit, review, certificates } = app.deps.services;
 
   async function viewerOf(request: FastifyRequest): Promise<LessonViewer> {
     const principal = request.principal;
@@ -84,7 +88,7 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
     const answer = await lists.get(key, topics, async () => {
       const course = await courses.findByRef(courseId);
       if (!course || !canSeeCourse(principal, course)) return null;
-      const list = await lessons.list(course.id, viewer, { activeOnly });
+      const list = await lessons.list(course.id, viewer, { activeOnly, pace: course });
       return listBody({ data: { lessons: list, access: viewer.access } });
     });
     if (!answer) throw notFound("Course");
@@ -112,6 +116,7 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         params: courseIdParams,
+        headers: doneCustomerHeaders,
         body: doneCustomerBody,
         response: { 200: doneCustomerResponse, ...errors },
       },
@@ -123,9 +128,28 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
       const viewer = await viewerOf(request);
       if (!canSeeLesson(viewer, lesson, course)) throw notFound("Lesson");
       if (!entitlement.canOpen(viewer.access, lesson)) throw forbidden("This lesson needs a premium plan");
-      const progress = await lessons.saveProgress(principal.id, lesson, request.body);
+      const paced = await lessons.paceLockOf(course.id, course, viewer, lesson.id);
+      if (paced)
+        throw forbidden(
+          paced.reason === "order"
+            ? "This lesson opens once the previous one is done"
+            : "This lesson is not open yet in this course's pace",
+          "LESSON_NOT_OPEN_YET",
+        );
+      const progress = await lessons.saveProgress(
+        principal.id,
+        lesson,
+        request.body,
+        request.headers["idempotency-key"],
+      );
+      // a lesson done puts its lines in the learner's review deck (once: cards are unique per line)
+      if (request.body.done === true) await review.addLesson(principal.id, lesson.id);
+      // the last lesson done issues the course's certificate (once: unique per learner and course)
+      const certificate =
+        request.body.done === true ? await certificates.issueIfComplete(principal.id, course.id) : null;
       return {
         data: {
+          certificate: certificate ? { id: certificate.id, code: certificate.code } : null,
           progress: {
             lesson_id: lesson.id,
             ...(lessons.presentProgress(progress) as NonNullable<ReturnType<typeof lessons.presentProgress>>),
@@ -182,6 +206,36 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
         message: "Lesson updated",
         data: { lesson: await lessons.present(row, staffViewer(request)) },
       };
+    },
+  );
+
+  app.get(
+    `${base}/:id/cues`,
+    {
+      config: manage,
+      schema: { tags, params: lessonParams, response: { 200: lessonCuesResponse, ...errors } },
+    },
+    async (request) => {
+      const lesson = await lessons.get(request.params.courseId, request.params.id);
+      const cues = (await lessons.cuesOf([lesson.id])).get(lesson.id) ?? [];
+      return { data: { cues: cues.map(presentCue) } };
+    },
+  );
+
+  app.put(
+    `${base}/:id/cues`,
+    {
+      config: manage,
+      schema: {
+        tags,
+        params: lessonParams,
+        body: lessonCuesBody,
+        response: { 200: lessonCuesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const cues = await lessons.replaceCues(request.params.courseId, request.params.id, request.body.cues);
+      return { message: "Lines saved", data: { cues: cues.map(presentCue) } };
     },
   );
 

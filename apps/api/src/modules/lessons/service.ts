@@ -1,26 +1,78 @@
 import {
   COLLECTION_LIMITS,
   type CourseOverview,
+  cuesToTranscript,
   type DoneCustomerBody,
   type LessonBody,
   type LessonColumnBody,
+  type LessonCue,
+  type LessonCueInput,
   type LessonItem,
   type LessonLink,
   type LessonProgress,
   type LessonUpdateBody,
   parseTranscript,
+  transcriptToCues,
 } from "@parlons/contract";
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { lessonProgress, lessons } from "../../db/schema";
+import { lessonCues, lessonProgress, lessonProgressRequests, lessons } from "../../db/schema/lessons";
 import { limitReached, notFound, validationFailed } from "../../lib/errors";
-import type { Access, EntitlementService } from "../entitlement/service";
+import {
+  type Access,
+  type CoursePace,
+  type EntitlementService,
+  type PaceLock,
+  paceLocks,
+} from "../entitlement/service";
 import type { MediaService } from "../media/service";
 import type { MediaUrlSigner } from "../media/signing";
 import type { LessonViewer } from "./policy";
 
 export type LessonRow = typeof lessons.$inferSelect;
 type ProgressRow = typeof lessonProgress.$inferSelect;
+export type CueRow = typeof lessonCues.$inferSelect;
+
+export function presentCue(c: CueRow): LessonCue {
+  return {
+    id: c.id,
+    start: c.start,
+    end: c.end,
+    text: c.text,
+    translation_fr: c.translationFr,
+    translation_en: c.translationEn,
+  };
+}
+
+/**
+ * The rows a new list of lines leaves: a line naming one of the lesson's cues keeps it, a line
+ * without id takes over an unclaimed cue with the same text (a re-imported transcript keeps its
+ * translations and review cards), the others are new. Pure, so the rule has its own tests.
+ */
+export function planCues(
+  existing: readonly CueRow[],
+  wanted: readonly (LessonCueInput & { translation_fr?: string; translation_en?: string })[],
+): { keep: Map<string, number>; insert: number[]; remove: string[] } {
+  const byId = new Map(existing.map((c) => [c.id, c]));
+  const claimed = new Set<string>();
+  const keep = new Map<string, number>();
+  wanted.forEach((w, i) => {
+    if (w.id && byId.has(w.id) && !claimed.has(w.id)) {
+      claimed.add(w.id);
+      keep.set(w.id, i);
+    }
+  });
+  const insert: number[] = [];
+  wanted.forEach((w, i) => {
+    if (w.id && keep.get(w.id) === i) return;
+    const same = existing.find((c) => !claimed.has(c.id) && c.text === w.text.trim());
+    if (same) {
+      claimed.add(same.id);
+      keep.set(same.id, i);
+    } else insert.push(i);
+  });
+  return { keep, insert, remove: existing.filter((c) => !claimed.has(c.id)).map((c) => c.id) };
+}
 
 export interface CourseStats {
   lessons: number;
@@ -39,24 +91,40 @@ function presentProgress(p: ProgressRow | undefined): LessonProgress | null {
   };
 }
 
+/**
+ * Files other modules keep per line (the recordings learners kept, in the review module): their
+ * rows go with the line by ON DELETE CASCADE, so their keys are read inside the deleting
+ * transaction and the bytes deleted after it commits. Declared here, implemented by the owner of
+ * those rows, so that this module neither reads their table nor imports their module.
+ */
+export interface LineFiles {
+  /** Storage keys of the files of these lines, or of every line of these lessons. */
+  keysOf(lines: { cueIds?: string[]; lessonIds?: string[] }, tx: DbOrTx): Promise<string[]>;
+  /** Deletes the bytes; never throws: a file that cannot be deleted must not undo a staff delete. */
+  deleteFiles(keys: string[]): Promise<void>;
+}
+
 /** Lessons of a course and each learner's progress in them. */
 export function createLessonService(deps: {
   db: Db;
   media: MediaService;
+  lineFiles: LineFiles;
   entitlement: EntitlementService;
   urls: MediaUrlSigner;
   /** Prefix of audio URLs from the settings' audio source (cached there): "" or a CDN base URL. */
   audioBaseUrl: () => Promise<string>;
 }) {
-  const { db, media, entitlement, urls, audioBaseUrl } = deps;
+  const { db, media, entitlement, urls, audioBaseUrl, lineFiles } = deps;
 
   function present(
     row: LessonRow,
     viewer: LessonViewer,
     baseUrl: string,
     progress?: ProgressRow,
+    cues: readonly CueRow[] = [],
+    pace?: PaceLock,
   ): LessonItem {
-    const open = entitlement.canOpen(viewer.access, row);
+    const open = entitlement.canOpen(viewer.access, row) && !pace;
     const signed =
       open && row.audioPath ? urls.sign(row.id, viewer.userId, row.audioPath, { baseUrl }) : null;
     return {
@@ -70,6 +138,7 @@ export function createLessonService(deps: {
       free: row.free,
       active: row.active,
       locked: !open,
+      drip: pace ? { reason: pace.reason, opens_at: pace.opensAt?.toISOString() ?? null } : null,
       duration: row.audioDuration,
       audio: signed
         ? {
@@ -79,8 +148,9 @@ export function createLessonService(deps: {
             mime_type: "audio/mpeg",
           }
         : null,
-      transcript: open ? row.transcript : null,
-      cues: open ? parseTranscript(row.transcript) : [],
+      // a lesson with lines shows them in the `[mm:ss]` format to clients that read the transcript
+      transcript: open ? (cues.length > 0 ? cuesToTranscript(cues) : row.transcript) : null,
+      cues: open ? cues.map(presentCue) : [],
       links: open ? row.links.map((l) => ({ label: l.label, url: l.url })) : [],
       progress: presentProgress(progress),
       ...(viewer.staff ? { audio_path: row.audioPath } : {}),
@@ -96,6 +166,92 @@ export function createLessonService(deps: {
       .from(lessonProgress)
       .where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.lessonId, lessonIds)));
     return new Map(rows.map((r) => [r.lessonId, r]));
+  }
+
+  async function cuesOf(lessonIds: string[], tx: DbOrTx = db): Promise<Map<string, CueRow[]>> {
+    const result = new Map<string, CueRow[]>();
+    if (lessonIds.length === 0) return result;
+    const rows = await tx
+      .select()
+      .from(lessonCues)
+      .where(inArray(lessonCues.lessonId, lessonIds))
+      .orderBy(asc(lessonCues.lessonId), asc(lessonCues.position));
+    for (const r of rows) {
+      const list = result.get(r.lessonId);
+      if (list) list.push(r);
+      else result.set(r.lessonId, [r]);
+    }
+    return result;
+  }
+
+  /**
+   * Locks the lessons (no line file can be added to them until the caller commits: adding one
+   * checks its lesson's row) and returns the keys of their lines' files, or of `cueIds` only.
+   */
+  async function lineFilesOf(lessonIds: string[], tx: DbOrTx, cueIds?: string[]): Promise<string[]> {
+    if (lessonIds.length === 0 || cueIds?.length === 0) return [];
+    await tx.select({ id: lessons.id }).from(lessons).where(inArray(lessons.id, lessonIds)).for("update");
+    return lineFiles.keysOf(cueIds ? { cueIds } : { lessonIds }, tx);
+  }
+
+  /**
+   * Makes the lesson's lines `wanted` (in that order), keeping the rows `planCues` keeps; returns
+   * the keys of the files of the lines it deleted (for `lineFiles.deleteFiles` after the commit).
+   */
+  async function writeCues(lessonId: string, wanted: LessonCueInput[], tx: DbOrTx): Promise<string[]> {
+    const existing = (await cuesOf([lessonId], tx)).get(lessonId) ?? [];
+    const plan = planCues(existing, wanted);
+    const released = await lineFilesOf([lessonId], tx, plan.remove);
+    if (plan.remove.length > 0) await tx.delete(lessonCues).where(inArray(lessonCues.id, plan.remove));
+    const now = new Date();
+    const fields = (w: LessonCueInput, position: number) => ({
+      position,
+      start: w.start,
+      end: w.end,
+      text: w.text.trim(),
+      translationFr: (w.translation_fr ?? "").trim(),
+      translationEn: (w.translation_en ?? "").trim(),
+    });
+    const byId = new Map(existing.map((c) => [c.id, c]));
+    for (const [id, i] of plan.keep) {
+      const w = wanted[i] as LessonCueInput;
+      // a line re-imported without translations keeps the ones it had
+      const before = byId.get(id) as CueRow;
+      const next = fields(w, i);
+      if (!w.id && !next.translationFr) next.translationFr = before.translationFr;
+      if (!w.id && !next.translationEn) next.translationEn = before.translationEn;
+      await tx
+        .update(lessonCues)
+        .set({ ...next, updatedAt: now })
+        .where(eq(lessonCues.id, id));
+    }
+    if (plan.insert.length > 0)
+      await tx
+        .insert(lessonCues)
+        .values(plan.insert.map((i) => ({ lessonId, ...fields(wanted[i] as LessonCueInput, i) })));
+    return released;
+  }
+
+  /**
+   * A transcript written through the lesson body: timed lines become the cues and the stored
+   * text stays empty; plain text is stored as it is and the lesson has no lines. The lines as
+   * the API shows them (`cuesToTranscript`) sent back unchanged change nothing.
+   */
+  async function applyTranscript(
+    lessonId: string,
+    transcript: string,
+    duration: number | null,
+    tx: DbOrTx,
+  ): Promise<string[]> {
+    const existing = (await cuesOf([lessonId], tx)).get(lessonId) ?? [];
+    if (existing.length > 0 && transcript.trim() === cuesToTranscript(existing)) return [];
+    const timed = parseTranscript(transcript).length > 0;
+    const released = await writeCues(lessonId, transcriptToCues(transcript, duration), tx);
+    await tx
+      .update(lessons)
+      .set({ transcript: timed ? "" : transcript })
+      .where(eq(lessons.id, lessonId));
+    return released;
   }
 
   /** `audio` as the form sends it (`path` or `path:duration`): must be an uploaded MP3. */
@@ -131,24 +287,69 @@ export function createLessonService(deps: {
   async function update(courseId: string, id: string, changes: Partial<typeof lessons.$inferInsert>) {
     return db.transaction(async (tx) => {
       const before = await get(courseId, id, tx);
-      const [row] = await tx
+      const { transcript, ...rest } = changes;
+      let [row] = await tx
         .update(lessons)
-        .set({ ...changes, updatedAt: new Date() })
+        .set({ ...rest, updatedAt: new Date() })
         .where(eq(lessons.id, id))
         .returning();
+      let lineKeys: string[] = [];
+      if (transcript !== undefined && row) {
+        lineKeys = await applyTranscript(id, transcript, row.audioDuration, tx);
+        row = await get(courseId, id, tx);
+      }
       const released = before.audioPath !== row?.audioPath ? await unused([before.audioPath], tx) : [];
       await media.forget(released, tx);
-      return { row: row as LessonRow, released };
+      return { row: row as LessonRow, released, lineKeys };
     });
   }
 
   return {
     async present(row: LessonRow, viewer: LessonViewer): Promise<LessonItem> {
-      return present(row, viewer, await audioBaseUrl());
+      const cues = await cuesOf([row.id]);
+      return present(row, viewer, await audioBaseUrl(), undefined, cues.get(row.id));
     },
     get,
+    cuesOf,
 
-    async list(courseId: string, viewer: LessonViewer, opts: { activeOnly: boolean }): Promise<LessonItem[]> {
+    /** Replaces the lesson's lines (staff editor); returns them as stored. */
+    async replaceCues(courseId: string, id: string, wanted: LessonCueInput[]): Promise<CueRow[]> {
+      const { cues, lineKeys } = await db.transaction(async (tx) => {
+        await get(courseId, id, tx);
+        const lineKeys = await writeCues(id, wanted, tx);
+        // lines replace a plain transcript; an empty list leaves it
+        if (wanted.length > 0)
+          await tx.update(lessons).set({ transcript: "", updatedAt: new Date() }).where(eq(lessons.id, id));
+        return { cues: (await cuesOf([id], tx)).get(id) ?? [], lineKeys };
+      });
+      await lineFiles.deleteFiles(lineKeys);
+      return cues;
+    },
+
+    /** Lessons by id (any course), for the review deck. */
+    async findByIds(ids: string[]): Promise<LessonRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(lessons).where(inArray(lessons.id, ids));
+    },
+
+    /** Lines by id, each with its lesson id. */
+    async cuesByIds(ids: string[]): Promise<CueRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(lessonCues).where(inArray(lessonCues.id, ids));
+    },
+
+    /** The audio URL of a lesson for this learner (the caller has checked that it opens). */
+    async audioUrlOf(row: LessonRow, userId: string): Promise<string | null> {
+      if (!row.audioPath) return null;
+      return urls.sign(row.id, userId, row.audioPath, { baseUrl: await audioBaseUrl() }).url;
+    },
+
+    /** The course's lessons for the viewer; `pace` (the course's) closes lessons for learners. */
+    async list(
+      courseId: string,
+      viewer: LessonViewer,
+      opts: { activeOnly: boolean; pace?: CoursePace },
+    ): Promise<LessonItem[]> {
       const rows = await db
         .select()
         .from(lessons)
@@ -158,8 +359,44 @@ export function createLessonService(deps: {
         viewer.userId,
         rows.map((r) => r.id),
       );
+      // staff are not paced; learners are, over the lessons they see (the active ones)
+      const paced =
+        viewer.staff || !opts.pace
+          ? new Map<string, PaceLock>()
+          : paceLocks(
+              opts.pace,
+              rows.filter((r) => r.active),
+              progress,
+            );
       const baseUrl = await audioBaseUrl();
-      return rows.map((r) => present(r, viewer, baseUrl, progress.get(r.id)));
+      const cues = await cuesOf(
+        rows
+          .filter((r) => viewer.staff || (entitlement.canOpen(viewer.access, r) && !paced.has(r.id)))
+          .map((r) => r.id),
+      );
+      return rows.map((r) =>
+        present(r, viewer, baseUrl, progress.get(r.id), cues.get(r.id), paced.get(r.id)),
+      );
+    },
+
+    /** Whether the course's pace keeps `lessonId` closed for the viewer (undefined: it does not). */
+    async paceLockOf(
+      courseId: string,
+      pace: CoursePace,
+      viewer: LessonViewer,
+      lessonId: string,
+    ): Promise<PaceLock | undefined> {
+      if (viewer.staff || pace.dripMode === "open") return undefined;
+      const rows = await db
+        .select({ id: lessons.id })
+        .from(lessons)
+        .where(and(eq(lessons.courseId, courseId), eq(lessons.active, true)))
+        .orderBy(asc(lessons.position), asc(lessons.createdAt));
+      const progress = await progressOf(
+        viewer.userId,
+        rows.map((r) => r.id),
+      );
+      return paceLocks(pace, rows, progress).get(lessonId);
     },
 
     async progressOf(userId: string | null, lessonId: string) {
@@ -196,7 +433,10 @@ export function createLessonService(deps: {
             active: body.active,
           })
           .returning();
-        return row as LessonRow;
+        const created = row as LessonRow;
+        if (!body.transcript) return created;
+        await applyTranscript(created.id, body.transcript, created.audioDuration, tx);
+        return get(courseId, created.id, tx);
       });
     },
 
@@ -214,8 +454,9 @@ export function createLessonService(deps: {
         position: body.position,
       };
       if (body.audio !== undefined) Object.assign(changes, await resolveAudio(body.audio, db));
-      const { row, released } = await update(courseId, id, changes);
+      const { row, released, lineKeys } = await update(courseId, id, changes);
       await media.deleteFiles(released);
+      await lineFiles.deleteFiles(lineKeys);
       return row;
     },
 
@@ -230,18 +471,31 @@ export function createLessonService(deps: {
     },
 
     async delete(courseId: string, id: string): Promise<void> {
-      const released = await db.transaction(async (tx) => {
+      const { released, lineKeys } = await db.transaction(async (tx) => {
         const row = await get(courseId, id, tx);
+        const lineKeys = await lineFilesOf([id], tx);
         await tx.delete(lessons).where(eq(lessons.id, id));
         const paths = await unused([row.audioPath], tx);
         await media.forget(paths, tx);
-        return paths;
+        return { released: paths, lineKeys };
       });
       await media.deleteFiles(released);
+      await lineFiles.deleteFiles(lineKeys);
     },
 
-    /** Deletes every lesson of a course (inside the caller's transaction); returns the freed files. */
-    async deleteAllOfCourse(courseId: string, tx: DbOrTx): Promise<{ lessons: number; paths: string[] }> {
+    /**
+     * Deletes every lesson of a course (inside the caller's transaction); returns the freed audio
+     * files and the keys of their lines' files, for `deleteFiles` once the caller has committed.
+     */
+    async deleteAllOfCourse(
+      courseId: string,
+      tx: DbOrTx,
+    ): Promise<{ lessons: number; paths: string[]; lineKeys: string[] }> {
+      const ids = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId));
+      const lineKeys = await lineFilesOf(
+        ids.map((r) => r.id),
+        tx,
+      );
       const rows = await tx
         .delete(lessons)
         .where(eq(lessons.courseId, courseId))
@@ -251,7 +505,12 @@ export function createLessonService(deps: {
         tx,
       );
       await media.forget(paths, tx);
-      return { lessons: rows.length, paths };
+      return { lessons: rows.length, paths, lineKeys };
+    },
+
+    /** Deletes the bytes of lines' files (keys from `deleteAllOfCourse`); never throws. */
+    async deleteLineFiles(keys: string[]): Promise<void> {
+      await lineFiles.deleteFiles(keys);
     },
 
     /** Learners with progress in the course. */
@@ -284,37 +543,41 @@ export function createLessonService(deps: {
 
     /**
      * Marks done / undone, saves the resume position and counts plays, in one upsert on
-     * (user, lesson): concurrent saves never create two rows, and the last write wins.
+     * (user, lesson): concurrent saves never create two rows, and the last write wins. With an
+     * idempotency key, a call already applied under that key is not applied again: the progress
+     * as it stands is returned (the key is recorded in the same transaction as the change).
      */
-    async saveProgress(userId: string, lesson: LessonRow, body: DoneCustomerBody): Promise<ProgressRow> {
-      const now = new Date();
-      const position =
-        body.last_position === undefined
-          ? undefined
-          : Math.min(body.last_position, lesson.audioDuration ?? body.last_position);
-      const set: Record<string, unknown> = { updatedAt: now };
-      if (position !== undefined) set.lastPosition = position;
-      if (body.done === true) {
-        set.done = true;
-        set.doneAt = sql`coalesce(${lessonProgress.doneAt}, ${now.toISOString()}::timestamptz)`;
-      } else if (body.done === false) {
-        set.done = false;
-        set.doneAt = null;
-      }
-      if (body.played) set.playCount = sql`${lessonProgress.playCount} + 1`;
-      const [row] = await db
-        .insert(lessonProgress)
-        .values({
-          userId,
-          lessonId: lesson.id,
-          done: body.done ?? false,
-          doneAt: body.done ? now : null,
-          lastPosition: position ?? 0,
-          playCount: body.played ? 1 : 0,
-        })
-        .onConflictDoUpdate({ target: [lessonProgress.userId, lessonProgress.lessonId], set })
-        .returning();
-      return row as ProgressRow;
+    async saveProgress(
+      userId: string,
+      lesson: LessonRow,
+      body: DoneCustomerBody,
+      idempotencyKey?: string,
+    ): Promise<ProgressRow> {
+      if (!idempotencyKey) return upsertProgress(db, userId, lesson, body);
+      return db.transaction(async (tx) => {
+        const [fresh] = await tx
+          .insert(lessonProgressRequests)
+          .values({ userId, key: idempotencyKey, lessonId: lesson.id })
+          .onConflictDoNothing()
+          .returning({ key: lessonProgressRequests.key });
+        if (!fresh) {
+          const [row] = await tx
+            .select()
+            .from(lessonProgress)
+            .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lesson.id)));
+          if (row) return row as ProgressRow;
+        } else {
+          await tx
+            .delete(lessonProgressRequests)
+            .where(
+              and(
+                eq(lessonProgressRequests.userId, userId),
+                sql`${lessonProgressRequests.createdAt} < now() - interval '30 days'`,
+              ),
+            );
+        }
+        return upsertProgress(tx, userId, lesson, body);
+      });
     },
 
     presentProgress,
@@ -324,6 +587,8 @@ export function createLessonService(deps: {
       courseIds: string[],
       userId: string,
       access: Access,
+      /** Each course's pace (learners only: staff are not paced): the next lesson may be closed by it. */
+      paces: ReadonlyMap<string, CoursePace> = new Map(),
     ): Promise<Map<string, CourseOverview>> {
       const result = new Map<string, CourseOverview>();
       if (courseIds.length === 0) return result;
@@ -338,6 +603,14 @@ export function createLessonService(deps: {
         .orderBy(asc(lessons.position), asc(lessons.createdAt));
       for (const courseId of courseIds) {
         const list = rows.filter((r) => r.lesson.courseId === courseId);
+        const pace = paces.get(courseId);
+        const paced = pace
+          ? paceLocks(
+              pace,
+              list.map((r) => r.lesson),
+              new Map(list.flatMap((r) => (r.progress ? [[r.lesson.id, r.progress] as const] : []))),
+            )
+          : new Map<string, PaceLock>();
         let done = 0;
         let listened = 0;
         let total = 0;
@@ -351,12 +624,14 @@ export function createLessonService(deps: {
             listened += duration;
           } else {
             listened += Math.min(progress?.lastPosition ?? 0, duration);
+            const lock = paced.get(lesson.id);
             next ??= {
               id: lesson.id,
               position: lesson.position,
               title_fr: lesson.titleFr,
               title_en: lesson.titleEn,
-              locked: !entitlement.canOpen(access, lesson),
+              locked: !entitlement.canOpen(access, lesson) || lock !== undefined,
+              drip: lock ? { reason: lock.reason, opens_at: lock.opensAt?.toISOString() ?? null } : null,
               last_position: progress?.lastPosition ?? 0,
             };
           }
@@ -389,6 +664,24 @@ export function createLessonService(deps: {
       return rows.map((r) => r.courseId);
     },
 
+    /** How many active lessons the course has, and how many of them the learner has done. */
+    async completion(userId: string, courseId: string): Promise<{ total: number; done: number }> {
+      const [row] = await db
+        .select({
+          total: count(),
+          done: sql<number>`count(${lessonProgress.userId}) filter (where ${lessonProgress.done})`.mapWith(
+            Number,
+          ),
+        })
+        .from(lessons)
+        .leftJoin(
+          lessonProgress,
+          and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)),
+        )
+        .where(and(eq(lessons.courseId, courseId), eq(lessons.active, true)));
+      return { total: row?.total ?? 0, done: row?.done ?? 0 };
+    },
+
     async doneSince(userId: string, since: Date): Promise<number> {
       const [row] = await db
         .select({ n: count() })
@@ -405,3 +698,39 @@ export function createLessonService(deps: {
   };
 }
 export type LessonService = ReturnType<typeof createLessonService>;
+
+async function upsertProgress(
+  db: DbOrTx,
+  userId: string,
+  lesson: LessonRow,
+  body: DoneCustomerBody,
+): Promise<ProgressRow> {
+  const now = new Date();
+  const position =
+    body.last_position === undefined
+      ? undefined
+      : Math.min(body.last_position, lesson.audioDuration ?? body.last_position);
+  const set: Record<string, unknown> = { updatedAt: now };
+  if (position !== undefined) set.lastPosition = position;
+  if (body.done === true) {
+    set.done = true;
+    set.doneAt = sql`coalesce(${lessonProgress.doneAt}, ${now.toISOString()}::timestamptz)`;
+  } else if (body.done === false) {
+    set.done = false;
+    set.doneAt = null;
+  }
+  if (body.played) set.playCount = sql`${lessonProgress.playCount} + 1`;
+  const [row] = await db
+    .insert(lessonProgress)
+    .values({
+      userId,
+      lessonId: lesson.id,
+      done: body.done ?? false,
+      doneAt: body.done ? now : null,
+      lastPosition: position ?? 0,
+      playCount: body.played ? 1 : 0,
+    })
+    .onConflictDoUpdate({ target: [lessonProgress.userId, lessonProgress.lessonId], set })
+    .returning();
+  return row as ProgressRow;
+}

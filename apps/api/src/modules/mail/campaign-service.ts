@@ -1,21 +1,28 @@
-import type {
-  CampaignCreateBody,
-  CampaignPaginationBody,
-  CampaignSendBody,
-  MailAudience,
-  MailCampaign,
+import { createHash } from "node:crypto";
+import {
+  type CampaignCreateBody,
+  type CampaignPaginationBody,
+  type CampaignSendBody,
+  type CampaignTestBody,
+  type Locale,
+  type MailAudience,
+  type MailCampaign,
+  toLocale,
 } from "@parlons/contract";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, notExists, or, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { mailCampaigns, mailDeliveries } from "../../db/schema";
+import { mailCampaigns, mailDeliveries, mailUnsubscribes } from "../../db/schema/mail";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
-import type { AudienceQuery } from "../users/audience";
+import type { AudienceFilter, AudienceQuery } from "../users/audience";
 import type { Principal } from "../users/service";
+import { type CampaignTexts, composeCampaignMail } from "./campaign-mail";
+import type { MailOutbox } from "./outbox";
+import type { MailPreferencesService } from "./preferences-service";
 import type { MailTemplateService } from "./template-service";
 
 export type CampaignRow = typeof mailCampaigns.$inferSelect;
 
-export function presentCampaign(row: CampaignRow): MailCampaign {
+function presentCampaign(row: CampaignRow): MailCampaign {
   return {
     id: row.id,
     template_id: row.templateId,
@@ -23,11 +30,14 @@ export function presentCampaign(row: CampaignRow): MailCampaign {
     subject_en: row.subjectEn,
     body_fr: row.bodyFr,
     body_en: row.bodyEn,
+    subject_es: row.subjectEs,
+    body_es: row.bodyEs,
     audience: row.audience,
     status: row.status,
     total: row.total,
     sent: row.sent,
     failed: row.failed,
+    unsubscribed: row.unsubscribed,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
@@ -35,12 +45,10 @@ export function presentCampaign(row: CampaignRow): MailCampaign {
   };
 }
 
-/** The audience filters that matter for the query ("status" is always ACTIVE). */
-const filterOf = (audience: MailAudience) => ({
-  role: audience.role,
-  plan: audience.plan,
-  speak: audience.speak,
-});
+const DAY_MS = 86_400_000;
+
+/** How a test mail's subject starts, in the language of the staff member who receives it. */
+const TEST_PREFIX: Record<Locale, string> = { fr: "[Essai]", en: "[Test]", es: "[Prueba]" };
 
 /**
  * Bulk mail campaigns (staff, mail.manage): a DRAFT holds a copy of the texts and the audience;
@@ -51,8 +59,70 @@ export function createCampaignService(deps: {
   db: Db;
   audience: AudienceQuery;
   templates: MailTemplateService;
+  preferences: Pick<MailPreferencesService, "unsubscribeParts">;
+  outbox: Pick<MailOutbox, "enqueue">;
+  courseExists: (id: string) => Promise<boolean>;
+  publicUrl: string;
 }) {
   const { db, audience, templates } = deps;
+
+  /** An unknown course is a 422 on `audience.course_id` (checked before any transaction opens). */
+  async function checkAudience(target: MailAudience | undefined) {
+    if (target?.course_id && !(await deps.courseExists(target.course_id))) {
+      throw validationFailed({ "audience.course_id": ["Unknown course"] });
+    }
+  }
+
+  /**
+   * The one audience query of a campaign, for the count preview and the queueing alike, so the
+   * number staff see is the number queued: active accounts matching the filters, minus whoever
+   * refused news (a campaign is news).
+   */
+  function recipientsOf(target: MailAudience, now: Date): AudienceFilter {
+    return {
+      role: target.role,
+      plan: target.plan,
+      speak: target.speak,
+      courseId: target.course_id,
+      inactiveSince: target.inactive_days
+        ? new Date(now.getTime() - target.inactive_days * DAY_MS)
+        : undefined,
+      accepts: (userId) =>
+        notExists(
+          db
+            .select({ userId: mailUnsubscribes.userId })
+            .from(mailUnsubscribes)
+            .where(and(eq(mailUnsubscribes.userId, userId), eq(mailUnsubscribes.kind, "news"))),
+        ),
+    };
+  }
+
+  /** The texts of a template (an unknown one is a 422 on `template_id`), or the ones given. */
+  async function contentOf(
+    body: CampaignCreateBody | CampaignTestBody,
+    tx: DbOrTx = db,
+  ): Promise<CampaignTexts> {
+    if (body.template_id) {
+      const template = await templates.get(body.template_id, tx).catch(() => {
+        throw validationFailed({ template_id: ["Unknown template"] });
+      });
+      const { subjectFr, subjectEn, bodyFr, bodyEn, subjectEs, bodyEs } = template;
+      return { subjectFr, subjectEn, bodyFr, bodyEn, subjectEs, bodyEs };
+    }
+    return {
+      subjectFr: body.subject_fr ?? "",
+      subjectEn: body.subject_en ?? "",
+      bodyFr: body.body_fr ?? "",
+      bodyEn: body.body_en ?? "",
+      subjectEs: body.subject_es ?? "",
+      bodyEs: body.body_es ?? "",
+    };
+  }
+
+  /** The texts of a test: a campaign's, a template's, or the ones given. */
+  async function textsOf(body: CampaignTestBody): Promise<CampaignTexts> {
+    return body.campaign_id ? get(body.campaign_id) : contentOf(body);
+  }
 
   async function get(id: string, tx: DbOrTx = db): Promise<CampaignRow> {
     const [row] = await tx.select().from(mailCampaigns).where(eq(mailCampaigns.id, id));
@@ -61,25 +131,7 @@ export function createCampaignService(deps: {
   }
 
   async function insertDraft(actor: Principal, body: CampaignCreateBody, tx: DbOrTx): Promise<CampaignRow> {
-    let texts: { subjectFr: string; subjectEn: string; bodyFr: string; bodyEn: string };
-    if (body.template_id) {
-      const template = await templates.get(body.template_id, tx).catch(() => {
-        throw validationFailed({ template_id: ["Unknown template"] });
-      });
-      texts = {
-        subjectFr: template.subjectFr,
-        subjectEn: template.subjectEn,
-        bodyFr: template.bodyFr,
-        bodyEn: template.bodyEn,
-      };
-    } else {
-      texts = {
-        subjectFr: body.subject_fr ?? "",
-        subjectEn: body.subject_en ?? "",
-        bodyFr: body.body_fr ?? "",
-        bodyEn: body.body_en ?? "",
-      };
-    }
+    const texts = await contentOf(body, tx);
     const [row] = await tx
       .insert(mailCampaigns)
       .values({
@@ -99,7 +151,7 @@ export function createCampaignService(deps: {
    * concurrent sends of the same campaign queue it once (the second gets 409); the unique
    * (campaign, user) makes a replayed insert add nothing.
    */
-  async function queue(tx: DbOrTx, campaignId: string): Promise<CampaignRow> {
+  async function queue(tx: DbOrTx, campaignId: string, now: Date): Promise<CampaignRow> {
     const [campaign] = await tx
       .select()
       .from(mailCampaigns)
@@ -109,7 +161,7 @@ export function createCampaignService(deps: {
     if (campaign.status !== "DRAFT") {
       throw conflict(`This campaign is already ${campaign.status.toLowerCase()}`, "CAMPAIGN_ALREADY_QUEUED");
     }
-    for await (const recipients of audience.recipients(filterOf(campaign.audience), tx)) {
+    for await (const recipients of audience.recipients(recipientsOf(campaign.audience, now), tx)) {
       await tx
         .insert(mailDeliveries)
         .values(
@@ -139,23 +191,56 @@ export function createCampaignService(deps: {
   }
 
   return {
-    async count(target: MailAudience): Promise<number> {
-      return audience.count(filterOf(target));
+    /** How many people queueing this audience now would mail (the same query as `send`). */
+    async count(target: MailAudience, now = new Date()): Promise<number> {
+      await checkAudience(target);
+      return audience.count(recipientsOf(target, now));
     },
 
     async create(actor: Principal, body: CampaignCreateBody): Promise<MailCampaign> {
+      await checkAudience(body.audience);
       return presentCampaign(await insertDraft(actor, body, db));
     },
 
     /** Queues a DRAFT, or creates and queues a campaign in one transaction. */
-    async send(actor: Principal, body: CampaignSendBody): Promise<MailCampaign> {
+    async send(actor: Principal, body: CampaignSendBody, now = new Date()): Promise<MailCampaign> {
+      await checkAudience(body.campaign_id ? (await get(body.campaign_id)).audience : body.audience);
       const row = await db.transaction(async (tx) => {
-        if (body.campaign_id) return queue(tx, body.campaign_id);
+        if (body.campaign_id) return queue(tx, body.campaign_id, now);
         if (!body.audience) throw validationFailed({ audience: ["Required"] });
         const draft = await insertDraft(actor, { ...body, audience: body.audience }, tx);
-        return queue(tx, draft.id);
+        return queue(tx, draft.id, now);
       });
       return presentCampaign(row);
+    },
+
+    /**
+     * Sends the draft to the caller alone, in their language and with their own values, its
+     * subject marked as a test, through the transactional outbox. No campaign row or figure
+     * changes. The same test asked again within the minute (a double click) is queued once.
+     */
+    async test(actor: Principal, body: CampaignTestBody, now = new Date()) {
+      const texts = await textsOf(body);
+      const me = await audience.one(actor.id);
+      if (!me) throw notFound("User");
+      const mail = composeCampaignMail(
+        texts,
+        { email: me.email, lang: me.speak, variables: { full_name: me.fullName, plan_name: me.planName } },
+        deps.publicUrl,
+        deps.preferences.unsubscribeParts(me.id, "news", me.speak),
+      );
+      const subject = `${TEST_PREFIX[toLocale(me.speak)]} ${mail.subject}`;
+      const digest = createHash("sha256").update(`${subject}\n${mail.text}`).digest("base64url");
+      const queued = await deps.outbox.enqueue({
+        key: `campaign-test:${me.id}:${digest}:${Math.floor(now.getTime() / 60_000)}`,
+        userId: me.id,
+        to: me.email,
+        subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      });
+      return { to: me.email, subject, queued };
     },
 
     async read(id: string): Promise<MailCampaign> {
@@ -169,7 +254,13 @@ export function createCampaignService(deps: {
       if (filters.status) conditions.push(eq(mailCampaigns.status, filters.status));
       if (filters.search) {
         const words = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(or(ilike(mailCampaigns.subjectFr, words), ilike(mailCampaigns.subjectEn, words)));
+        conditions.push(
+          or(
+            ilike(mailCampaigns.subjectFr, words),
+            ilike(mailCampaigns.subjectEn, words),
+            ilike(mailCampaigns.subjectEs, words),
+          ),
+        );
       }
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
@@ -196,4 +287,3 @@ export function createCampaignService(deps: {
     },
   };
 }
-export type CampaignService = ReturnType<typeof createCampaignService>;

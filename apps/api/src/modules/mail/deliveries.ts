@@ -1,23 +1,27 @@
-import { type RenderedMail, renderMail } from "@parlons/contract";
-import { and, asc, eq, gte, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
+import type { Speak } from "@parlons/contract";
+import { and, asc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { type DeliveryVariables, mailCampaigns, mailDeliveries } from "../../db/schema";
-import { textsIn } from "./transactional";
+import { type DeliveryVariables, mailCampaigns, mailDeliveries } from "../../db/schema/mail";
+import { composeCampaignMail } from "./campaign-mail";
+import { mailLease, WORK_LEFT } from "./lease";
+import type { MailPreferencesService } from "./preferences-service";
+
+/** `last_error` of a delivery not sent because its recipient refused news meanwhile. */
+export const UNSUBSCRIBED = "not sent: the recipient unsubscribed from news";
 
 /** A delivery is tried this many times (a lease that expired counts as a try) before it is FAILED. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 
 export interface ClaimedDelivery {
   id: string;
   campaignId: string;
+  userId: string;
   email: string;
-  lang: "FR" | "EN";
+  lang: Speak;
   variables: DeliveryVariables;
   /** The attempt this claim is: the fencing token of later updates. */
   attempts: number;
 }
-
-const WORK_LEFT = ["PENDING", "SENDING"] as const;
 
 /**
  * The delivery rows seen from the mail worker: claim a batch under a lease, then record each
@@ -25,8 +29,13 @@ const WORK_LEFT = ["PENDING", "SENDING"] as const;
  * lease expired and whose row was claimed again by another cannot overwrite the newer claim,
  * nor count the delivery twice in its campaign.
  */
-export function createDeliveryQueue(deps: { db: Db; publicUrl: string }) {
+export function createDeliveryQueue(deps: {
+  db: Db;
+  publicUrl: string;
+  preferences: Pick<MailPreferencesService, "unsubscribeParts" | "refusedAmong">;
+}) {
   const { db, publicUrl } = deps;
+  const lease = mailLease(db, mailDeliveries, MAX_ATTEMPTS);
 
   /** A campaign with no PENDING or SENDING delivery left is finished: SENT, or FAILED when nothing went out. */
   async function finishIfDone(tx: DbOrTx, campaignIds: string[], now: Date) {
@@ -56,8 +65,12 @@ export function createDeliveryQueue(deps: { db: Db; publicUrl: string }) {
       );
   }
 
-  async function bump(tx: DbOrTx, campaignId: string, field: "sent" | "failed", by = 1) {
-    const column = field === "sent" ? mailCampaigns.sent : mailCampaigns.failed;
+  async function bump(tx: DbOrTx, campaignId: string, field: "sent" | "failed" | "unsubscribed", by = 1) {
+    const column = {
+      sent: mailCampaigns.sent,
+      failed: mailCampaigns.failed,
+      unsubscribed: mailCampaigns.unsubscribed,
+    }[field];
     await tx
       .update(mailCampaigns)
       .set({ [field]: sql`${column} + ${by}` })
@@ -74,13 +87,7 @@ export function createDeliveryQueue(deps: { db: Db; publicUrl: string }) {
           lockedUntil: null,
           lastError: sql`coalesce(${mailDeliveries.lastError}, 'the send did not finish before its lease expired')`,
         })
-        .where(
-          and(
-            eq(mailDeliveries.status, "SENDING"),
-            lte(mailDeliveries.lockedUntil, now),
-            gte(mailDeliveries.attempts, MAX_ATTEMPTS),
-          ),
-        )
+        .where(lease.exhausted(now))
         .returning({ campaignId: mailDeliveries.campaignId });
       const perCampaign = new Map<string, number>();
       for (const r of rows) perCampaign.set(r.campaignId, (perCampaign.get(r.campaignId) ?? 0) + 1);
@@ -88,14 +95,6 @@ export function createDeliveryQueue(deps: { db: Db; publicUrl: string }) {
       await finishIfDone(tx, [...perCampaign.keys()], now);
     });
   }
-
-  /** Work that may be taken now: PENDING and due, or SENDING with an expired lease, tries left. */
-  const claimable = (now: Date) =>
-    and(
-      inArray(mailDeliveries.status, WORK_LEFT),
-      or(isNull(mailDeliveries.lockedUntil), lte(mailDeliveries.lockedUntil, now)),
-      lt(mailDeliveries.attempts, MAX_ATTEMPTS),
-    );
 
   return {
     /**
@@ -129,33 +128,46 @@ export function createDeliveryQueue(deps: { db: Db; publicUrl: string }) {
      */
     async claim(now: Date, opts: { limit: number; leaseMs: number }) {
       await expireExhausted(now);
-      const candidates = db
-        .select({ id: mailDeliveries.id })
-        .from(mailDeliveries)
-        .where(claimable(now))
-        .orderBy(asc(mailDeliveries.lockedUntil), asc(mailDeliveries.createdAt))
-        .limit(opts.limit)
-        .for("update", { skipLocked: true });
-      const claimed: ClaimedDelivery[] = await db
-        .update(mailDeliveries)
-        .set({
-          status: "SENDING",
-          attempts: sql`${mailDeliveries.attempts} + 1`,
-          lockedUntil: new Date(now.getTime() + opts.leaseMs),
-        })
-        // = any(array(…)), not in (…): the array is an init plan run once, while a nested loop may
-        // rescan an IN sub-select, and each rescan would lock (and claim) `limit` more rows
-        .where(and(sql`${mailDeliveries.id} = any(array(${candidates}))`, claimable(now)))
-        .returning({
+      const claimed: ClaimedDelivery[] = await lease.claim(
+        now,
+        opts,
+        [asc(mailDeliveries.lockedUntil), asc(mailDeliveries.createdAt)],
+        {
           id: mailDeliveries.id,
           campaignId: mailDeliveries.campaignId,
+          userId: mailDeliveries.userId,
           email: mailDeliveries.email,
           lang: mailDeliveries.lang,
           variables: mailDeliveries.variables,
           attempts: mailDeliveries.attempts,
-        });
+        },
+      );
       if (claimed.length === 0) return [];
       const campaignIds = [...new Set(claimed.map((d) => d.campaignId))];
+      // news refused after the campaign was queued: that delivery ends here, never sent, and the
+      // campaign counts its recipient as unsubscribed, not as a failure (unsubscribed_at set, so
+      // a link of this campaign used later cannot count them again)
+      const refused = await deps.preferences.refusedAmong(
+        claimed.map((d) => d.userId),
+        "news",
+      );
+      for (const delivery of claimed.filter((d) => refused.has(d.userId))) {
+        await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(mailDeliveries)
+            .set({ status: "FAILED", lockedUntil: null, lastError: UNSUBSCRIBED })
+            .where(lease.stillClaimed(delivery))
+            .returning({ id: mailDeliveries.id });
+          if (!row) return;
+          const [first] = await tx
+            .update(mailDeliveries)
+            .set({ unsubscribedAt: now })
+            .where(and(eq(mailDeliveries.id, row.id), isNull(mailDeliveries.unsubscribedAt)))
+            .returning({ id: mailDeliveries.id });
+          if (first) await bump(tx, delivery.campaignId, "unsubscribed");
+          await finishIfDone(tx, [delivery.campaignId], now);
+        });
+      }
       await db
         .update(mailCampaigns)
         .set({ status: "SENDING", startedAt: now })
@@ -166,47 +178,41 @@ export function createDeliveryQueue(deps: { db: Db; publicUrl: string }) {
           c,
         ]),
       );
-      return claimed.map((delivery) => {
-        const campaign = campaigns.get(delivery.campaignId);
-        const site = `${publicUrl}${delivery.lang === "EN" ? "/en" : ""}`;
-        const mail: RenderedMail | null = campaign
-          ? renderMail(
-              textsIn(
-                {
-                  name: "",
-                  subject_fr: campaign.subjectFr,
-                  subject_en: campaign.subjectEn,
-                  body_fr: campaign.bodyFr,
-                  body_en: campaign.bodyEn,
-                },
-                delivery.lang,
-              ),
-              { ...delivery.variables, email: delivery.email, site_url: site, action_url: site },
-            )
-          : null;
-        return { delivery, mail };
-      });
+      return claimed
+        .filter((delivery) => !refused.has(delivery.userId))
+        .map((delivery) => {
+          const campaign = campaigns.get(delivery.campaignId);
+          // news: List-Unsubscribe headers (RFC 8058 one-click) and a visible link, naming the campaign
+          const unsubscribe = deps.preferences.unsubscribeParts(
+            delivery.userId,
+            "news",
+            delivery.lang,
+            delivery.campaignId,
+          );
+          const mail = campaign ? composeCampaignMail(campaign, delivery, publicUrl, unsubscribe) : null;
+          return { delivery, mail };
+        });
     },
 
     /** Records a send the SMTP server accepted; false when this claim was superseded. */
     async complete(delivery: ClaimedDelivery, now: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(mailDeliveries)
-          .set({ status: "SENT", sentAt: now, lockedUntil: null, lastError: null })
-          .where(
-            and(
-              eq(mailDeliveries.id, delivery.id),
-              eq(mailDeliveries.status, "SENDING"),
-              eq(mailDeliveries.attempts, delivery.attempts),
-            ),
-          )
-          .returning({ id: mailDeliveries.id });
-        if (!row) return false;
+        if (!(await lease.complete(tx, delivery, now))) return false;
         await bump(tx, delivery.campaignId, "sent");
         await finishIfDone(tx, [delivery.campaignId], now);
         return true;
       });
+    },
+
+    /**
+     * Gives back deliveries claimed but not tried (a worker stopping mid-batch): PENDING again,
+     * lease cleared, the attempt uncounted, so another worker takes them at once. Fenced like
+     * the other updates: a claim already taken over is left alone. Returns how many were released.
+     */
+    async release(deliveries: ClaimedDelivery[]): Promise<number> {
+      let released = 0;
+      for (const delivery of deliveries) if (await lease.release(delivery)) released += 1;
+      return released;
     },
 
     /** Records a failed try: PENDING again after `retryInMs`, or FAILED on the last attempt. */
@@ -216,29 +222,9 @@ export function createDeliveryQueue(deps: { db: Db; publicUrl: string }) {
       now: Date,
       retryInMs: number,
     ): Promise<"retry" | "failed" | null> {
-      const last = delivery.attempts >= MAX_ATTEMPTS;
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(mailDeliveries)
-          .set(
-            last
-              ? { status: "FAILED", lockedUntil: null, lastError: error.slice(0, 500) }
-              : {
-                  status: "PENDING",
-                  lockedUntil: new Date(now.getTime() + retryInMs),
-                  lastError: error.slice(0, 500),
-                },
-          )
-          .where(
-            and(
-              eq(mailDeliveries.id, delivery.id),
-              eq(mailDeliveries.status, "SENDING"),
-              eq(mailDeliveries.attempts, delivery.attempts),
-            ),
-          )
-          .returning({ id: mailDeliveries.id });
-        if (!row) return null;
-        if (!last) return "retry";
+        const outcome = await lease.fail(tx, delivery, error, now, retryInMs);
+        if (outcome !== "failed") return outcome;
         await bump(tx, delivery.campaignId, "failed");
         await finishIfDone(tx, [delivery.campaignId], now);
         return "failed";

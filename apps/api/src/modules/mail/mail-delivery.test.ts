@@ -140,6 +140,73 @@ describe("bulk mail", () => {
       .data.campaign;
     expect(campaign).toMatchObject({ status: "SENT", sent: 42, failed: 0 });
   });
+
+  it("a worker told to stop finishes the mail it is sending and gives the rest of its batch back", async () => {
+    const res = await send({
+      subject_fr: "arrêt",
+      subject_en: "stop",
+      body_fr: "c",
+      body_en: "d",
+      audience: { role: "CUSTOMER" },
+    });
+    const { id, total } = res.json().data.campaign as { id: string; total: number };
+    const sent: string[] = [];
+    let sending: () => void = () => {};
+    const inSend = new Promise<void>((r) => {
+      sending = r;
+    });
+    let letGo: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      letGo = r;
+    });
+    const worker = startMailWorker({
+      queue: t.app.deps.services.mailDeliveries,
+      mailer: {
+        kind: "smtp" as const,
+        async send(message: MailMessage) {
+          sending();
+          await held; // the first send is in progress when stop() comes
+          sent.push(message.to);
+          return { messageId: `<${sent.length}@stopping>` };
+        },
+        close() {},
+      },
+      log: t.app.log,
+      schedule: false,
+      batchSize: 5,
+    });
+    const run = worker.runOnce();
+    await inSend;
+    const stopped = worker.stop();
+    letGo();
+    await stopped;
+    expect((await run).sent).toBe(1);
+    expect(sent).toHaveLength(1);
+    const rows = await t.database.db.select().from(mailDeliveries).where(eq(mailDeliveries.campaignId, id));
+    expect(rows.filter((r) => r.status === "SENT")).toHaveLength(1);
+    // the four others of the batch are free again, their attempt not counted
+    const waiting = rows.filter((r) => r.status !== "SENT");
+    expect(waiting.every((r) => r.status === "PENDING" && r.attempts === 0 && r.lockedUntil === null)).toBe(
+      true,
+    );
+
+    // another worker sends the rest at once, each mail once
+    const next = startMailWorker({
+      queue: t.app.deps.services.mailDeliveries,
+      mailer: {
+        kind: "smtp" as const,
+        async send(message: MailMessage) {
+          sent.push(message.to);
+          return { messageId: `<${sent.length}@next>` };
+        },
+        close() {},
+      },
+      log: t.app.log,
+      schedule: false,
+    });
+    expect((await next.runOnce()).sent).toBe(total - 1);
+    expect(new Set(sent).size).toBe(total);
+  });
 });
 
 describe("transactional mails", () => {
@@ -156,7 +223,15 @@ describe("transactional mails", () => {
     await t.app.deps.services.mailTemplates.seedTransactional();
     await t.app.deps.services.mailTemplates.seedTransactional();
     const seeded = await t.database.db.select().from(emailTemplates);
-    expect(seeded.map((s) => s.slug).sort()).toEqual(["activation", "password-reset", "welcome"]);
+    expect(seeded.map((s) => s.slug).sort()).toEqual([
+      "activation",
+      "event-booked",
+      "event-reminder",
+      "password-reset",
+      "payment-receipt",
+      "study-reminder",
+      "welcome",
+    ]);
 
     await t.database.db
       .update(emailTemplates)

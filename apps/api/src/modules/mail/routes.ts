@@ -8,6 +8,8 @@ import {
   campaignPaginationBody,
   campaignResponse,
   campaignSendBody,
+  campaignTestBody,
+  campaignTestResponse,
   emailTemplateBody,
   emailTemplateDeleteResponse,
   emailTemplateListQuery,
@@ -16,6 +18,7 @@ import {
   idParams,
   mailPreviewBody,
   mailPreviewResponse,
+  mailTextsFor,
   PERMISSIONS,
   renderMail,
   SAMPLE_MAIL_VALUES,
@@ -79,14 +82,18 @@ export default async function mailRoutes(fastify: FastifyInstance) {
       async (request) => {
         const { subject_fr, subject_en, body_fr, body_en } = request.body;
         const site = app.deps.config.publicUrl;
-        const values = { ...SAMPLE_MAIL_VALUES, site_url: site, action_url: `${site}/dashboard` };
+        const values = (prefix: string) => ({
+          ...SAMPLE_MAIL_VALUES,
+          site_url: `${site}${prefix}`,
+          action_url: `${site}${prefix}/dashboard`,
+        });
+        // what a Spanish reader gets: the Spanish pair, else English, else French
+        const spanish = mailTextsFor(request.body, "es") ?? { subject: "", body: "", lang: "es" as const };
         return {
           data: {
-            fr: renderMail({ subject: subject_fr, body: body_fr }, values),
-            en: renderMail(
-              { subject: subject_en, body: body_en },
-              { ...values, site_url: `${site}/en`, action_url: `${site}/en/dashboard` },
-            ),
+            fr: renderMail({ subject: subject_fr, body: body_fr }, values("")),
+            en: renderMail({ subject: subject_en, body: body_en }, values("/en")),
+            es: { ...renderMail(spanish, values("/es")), lang: spanish.lang },
           },
         };
       },
@@ -200,7 +207,8 @@ export default async function mailRoutes(fastify: FastifyInstance) {
         config: manage,
         schema: {
           tags,
-          summary: "How many active users an audience reaches",
+          summary:
+            "How many people a send to this audience would mail now (active, not unsubscribed from news): the query the send runs",
           body: campaignCountBody,
           response: { 200: campaignCountResponse, ...errors },
         },
@@ -259,13 +267,35 @@ export default async function mailRoutes(fastify: FastifyInstance) {
       },
     );
 
+    app.post(
+      "/v1/send-mail/test",
+      {
+        config: {
+          ...manage,
+          // a test goes to the caller's own address: a handful a minute is plenty
+          rateLimit: { max: 10, timeWindow: 60_000 },
+        },
+        schema: {
+          tags,
+          summary:
+            "Send the draft (a campaign, a template or texts) to oneself only, marked as a test; changes no campaign",
+          body: campaignTestBody,
+          response: { 202: campaignTestResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await campaigns.test(principalOf(request), request.body);
+        return reply.status(202).send({ message: `Test sent to ${result.to}`, data: result });
+      },
+    );
+
     app.get(
       "/v1/send-mail/:id",
       {
         config: manage,
         schema: {
           tags,
-          summary: "A campaign with its progress (total, sent, failed)",
+          summary: "A campaign with its figures (queued, sent, failed, unsubscribed)",
           params: idParams,
           response: { 200: campaignResponse, ...errors },
         },

@@ -7,15 +7,15 @@ import {
 } from "@parlons/contract";
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { emailTemplates } from "../../db/schema";
+import { emailTemplates } from "../../db/schema/mail";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
-import { type TemplateTexts, TRANSACTIONAL_DEFAULTS } from "./transactional";
+import { builtInText, type TemplateTexts, TRANSACTIONAL_DEFAULTS } from "./transactional";
 
 export type TemplateRow = typeof emailTemplates.$inferSelect;
 
 const slugTaken = () => conflict("A template already uses this slug", "TEMPLATE_SLUG_TAKEN");
 
-export function presentTemplate(row: TemplateRow): EmailTemplate {
+function presentTemplate(row: TemplateRow): EmailTemplate {
   return {
     id: row.id,
     slug: row.slug,
@@ -24,6 +24,8 @@ export function presentTemplate(row: TemplateRow): EmailTemplate {
     subject_en: row.subjectEn,
     body_fr: row.bodyFr,
     body_en: row.bodyEn,
+    subject_es: row.subjectEs,
+    body_es: row.bodyEs,
     active: row.active,
     transactional: (TRANSACTIONAL_SLUGS as readonly string[]).includes(row.slug),
     created_at: row.createdAt.toISOString(),
@@ -38,6 +40,9 @@ const columns = (body: EmailTemplateBody) => ({
   subjectEn: body.subject_en,
   bodyFr: body.body_fr,
   bodyEn: body.body_en,
+  // left out (a client that knows only French and English): the Spanish texts stay as they are
+  ...(body.subject_es !== undefined && { subjectEs: body.subject_es }),
+  ...(body.body_es !== undefined && { bodyEs: body.body_es }),
   active: body.active,
 });
 
@@ -127,8 +132,8 @@ export function createMailTemplateService(db: Db) {
     },
 
     /** The texts of an active template with this slug, or null (transactional mails then use their defaults). */
-    async findActive(slug: TransactionalSlug): Promise<TemplateTexts | null> {
-      const [row] = await db
+    async findActive(slug: TransactionalSlug, tx: DbOrTx = db): Promise<TemplateTexts | null> {
+      const [row] = await tx
         .select()
         .from(emailTemplates)
         .where(and(eq(emailTemplates.slug, slug), eq(emailTemplates.active, true)));
@@ -139,11 +144,16 @@ export function createMailTemplateService(db: Db) {
             subject_en: row.subjectEn,
             body_fr: row.bodyFr,
             body_en: row.bodyEn,
+            subject_es: row.subjectEs,
+            body_es: row.bodyEs,
           }
         : null;
     },
 
-    /** Seeds the transactional templates from the built-in texts; existing ones (maybe edited) are kept. */
+    /**
+     * Seeds the transactional templates from the built-in texts (Spanish included); existing ones
+     * (maybe edited) are kept.
+     */
     async seedTransactional(): Promise<void> {
       await db
         .insert(emailTemplates)
@@ -157,6 +167,8 @@ export function createMailTemplateService(db: Db) {
               subjectEn: t.subject_en,
               bodyFr: t.body_fr,
               bodyEn: t.body_en,
+              subjectEs: builtInText(slug, "es")?.subject ?? "",
+              bodyEs: builtInText(slug, "es")?.body ?? "",
               active: true,
             };
           }),

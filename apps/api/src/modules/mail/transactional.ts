@@ -1,12 +1,24 @@
-import { type MailValues, type RenderedMail, renderMail, type TransactionalSlug } from "@parlons/contract";
+import {
+  type Locale,
+  langPrefix,
+  type MailValues,
+  mailTextsFor,
+  pickField,
+  type RenderedMail,
+  renderMail,
+  type Speak,
+  type TransactionalSlug,
+  toLocale,
+} from "@parlons/contract";
 import type { FastifyBaseLogger } from "fastify";
+import type { DbOrTx } from "../../db/client";
 
 /**
  * Transactional messages (activation, welcome, password reset) in the user's language. Their
  * texts are templates: an active template with the same slug in `email_templates` (seeded from
  * these defaults, editable by staff) wins; these defaults are used when there is none.
  */
-type Lang = "FR" | "EN";
+type Lang = Speak;
 
 export interface TemplateTexts {
   name: string;
@@ -14,6 +26,9 @@ export interface TemplateTexts {
   subject_en: string;
   body_fr: string;
   body_en: string;
+  /** Optional: "" or missing when the template has no Spanish text. */
+  subject_es?: string;
+  body_es?: string;
 }
 
 export const TRANSACTIONAL_DEFAULTS: Record<TransactionalSlug, TemplateTexts> = {
@@ -66,13 +81,163 @@ export const TRANSACTIONAL_DEFAULTS: Record<TransactionalSlug, TemplateTexts> = 
       "If it was not you, ignore this message: your password stays the same.",
     ].join("\n\n"),
   },
+  "payment-receipt": {
+    name: "Payment receipt",
+    subject_fr: "Votre reçu Parlons",
+    subject_en: "Your Parlons receipt",
+    body_fr: [
+      "Bonjour {{full_name}},",
+      "Merci ! Nous avons bien reçu votre paiement pour l'offre {{plan_name}}.",
+      "{{details}}",
+      "Votre reçu, à imprimer ou à télécharger en PDF : {{action_url}}",
+    ].join("\n\n"),
+    body_en: [
+      "Hello {{full_name}},",
+      "Thank you! We have received your payment for the {{plan_name}} plan.",
+      "{{details}}",
+      "Your receipt, to print or download as a PDF: {{action_url}}",
+    ].join("\n\n"),
+  },
+  "event-booked": {
+    name: "Event booking confirmed",
+    subject_fr: "Votre place est réservée",
+    subject_en: "Your place is booked",
+    body_fr: [
+      "Bonjour {{full_name}},",
+      "Votre réservation est confirmée :",
+      "{{details}}",
+      "L'invitation jointe (.ics) l'ajoute à votre agenda. Détails et annulation : {{action_url}}",
+    ].join("\n\n"),
+    body_en: [
+      "Hello {{full_name}},",
+      "Your booking is confirmed:",
+      "{{details}}",
+      "The attached invitation (.ics) adds it to your calendar. Details and cancellation: {{action_url}}",
+    ].join("\n\n"),
+  },
+  "event-reminder": {
+    name: "Event reminder (24 h before)",
+    subject_fr: "Rappel : votre événement Parlons a lieu demain",
+    subject_en: "Reminder: your Parlons event is tomorrow",
+    body_fr: ["Bonjour {{full_name}},", "À demain !", "{{details}}", "Détails : {{action_url}}"].join("\n\n"),
+    body_en: ["Hello {{full_name}},", "See you tomorrow!", "{{details}}", "Details: {{action_url}}"].join(
+      "\n\n",
+    ),
+  },
+  "study-reminder": {
+    name: "Study reminder",
+    subject_fr: "Quelques minutes de Parlons aujourd'hui ?",
+    subject_en: "A few minutes of Parlons today?",
+    body_fr: [
+      "Bonjour {{full_name}},",
+      "Vous n'avez pas encore étudié aujourd'hui. Quelques minutes d'écoute ou de révision suffisent pour garder votre série.",
+      "{{details}}",
+      "Reprendre : {{action_url}}",
+    ].join("\n\n"),
+    body_en: [
+      "Hello {{full_name}},",
+      "You have not studied yet today. A few minutes of listening or review keep your streak going.",
+      "{{details}}",
+      "Continue: {{action_url}}",
+    ].join("\n\n"),
+  },
 };
 
-/** Subject and body of a template in one language. */
-export function textsIn(template: TemplateTexts, lang: Lang) {
-  return lang === "EN"
-    ? { subject: template.subject_en, body: template.body_en }
-    : { subject: template.subject_fr, body: template.body_fr };
+/**
+ * The built-in texts in the languages beyond French and English: seeded into the templates'
+ * optional columns (`subject_es`, `body_es`), and used for a reader of that language when the
+ * stored template has no text in it (left empty, or a language without columns).
+ */
+type OtherLocale = Exclude<Locale, "fr" | "en">;
+/** Typed over every locale but French and English: a new locale makes the compiler ask for its texts. */
+const OTHER_LANGUAGES: Record<OtherLocale, Record<TransactionalSlug, { subject: string; body: string }>> = {
+  es: {
+    activation: {
+      subject: "Activa tu cuenta de Parlons",
+      body: [
+        "Hola, {{full_name}}:",
+        "¡Te damos la bienvenida a Parlons! Confirma tu dirección de correo para empezar a aprender.",
+        "Activar mi cuenta: {{action_url}}",
+        "Este enlace es válido durante 48 horas.",
+      ].join("\n\n"),
+    },
+    welcome: {
+      subject: "Te damos la bienvenida a Parlons",
+      body: [
+        "Hola, {{full_name}}:",
+        "Tu cuenta está lista. ¡Buena escucha!",
+        "Abrir Parlons: {{action_url}}",
+      ].join("\n\n"),
+    },
+    "password-reset": {
+      subject: "Restablece tu contraseña de Parlons",
+      body: [
+        "Hola, {{full_name}}:",
+        "Alguien ha pedido restablecer la contraseña de tu cuenta de Parlons. Si fuiste tú, elige una nueva contraseña con este enlace, válido durante una hora:",
+        "{{action_url}}",
+        "Si no fuiste tú, ignora este mensaje: tu contraseña no cambia.",
+      ].join("\n\n"),
+    },
+    "payment-receipt": {
+      subject: "Tu recibo de Parlons",
+      body: [
+        "Hola, {{full_name}}:",
+        "¡Gracias! Hemos recibido tu pago del plan {{plan_name}}.",
+        "{{details}}",
+        "Tu recibo, para imprimir o descargar en PDF: {{action_url}}",
+      ].join("\n\n"),
+    },
+    "event-booked": {
+      subject: "Tu plaza está reservada",
+      body: [
+        "Hola, {{full_name}}:",
+        "Tu reserva está confirmada:",
+        "{{details}}",
+        "La invitación adjunta (.ics) la añade a tu calendario. Detalles y cancelación: {{action_url}}",
+      ].join("\n\n"),
+    },
+    "event-reminder": {
+      subject: "Recordatorio: tu evento de Parlons es mañana",
+      body: ["Hola, {{full_name}}:", "¡Hasta mañana!", "{{details}}", "Detalles: {{action_url}}"].join(
+        "\n\n",
+      ),
+    },
+    "study-reminder": {
+      subject: "¿Unos minutos de Parlons hoy?",
+      body: [
+        "Hola, {{full_name}}:",
+        "Todavía no has estudiado hoy. Unos minutos de escucha o de repaso bastan para mantener tu racha.",
+        "{{details}}",
+        "Continuar: {{action_url}}",
+      ].join("\n\n"),
+    },
+  },
+};
+
+/** The built-in subject and body of a transactional mail in a language beyond French and English. */
+export function builtInText(
+  slug: TransactionalSlug,
+  lang: Locale,
+): { subject: string; body: string } | undefined {
+  return lang === "fr" || lang === "en" ? undefined : OTHER_LANGUAGES[lang][slug];
+}
+
+/**
+ * Subject and body of a template for a reader, never one language's subject over another's body:
+ * the reader's language when the template has both texts in it; else, for a transactional mail,
+ * the built-in text of that language; else the first language of `pickText`'s fallback rule
+ * (English, then French) that has both; else each text by that rule. So a Spanish reader gets the
+ * template's Spanish, else the built-in Spanish, else (a campaign, a staff template without
+ * Spanish) English.
+ */
+export function textsIn(template: TemplateTexts, lang: Lang, slug?: TransactionalSlug) {
+  const locale = toLocale(lang);
+  const texts = mailTextsFor(template, locale);
+  if (texts?.lang === locale) return { subject: texts.subject, body: texts.body };
+  const builtIn = slug ? builtInText(slug, locale) : undefined;
+  if (builtIn) return builtIn;
+  if (texts) return { subject: texts.subject, body: texts.body };
+  return { subject: pickField(template, "subject", locale), body: pickField(template, "body", locale) };
 }
 
 export interface TransactionalMails {
@@ -80,6 +245,8 @@ export interface TransactionalMails {
     slug: TransactionalSlug,
     user: { email: string; fullName: string; speak: Lang },
     actionUrl: string,
+    /** `details`: lines about what the mail tells; `tx`: the transaction the mail is queued in. */
+    extra?: { details?: string; planName?: string; tx?: DbOrTx },
   ): Promise<RenderedMail>;
 }
 
@@ -89,25 +256,26 @@ export interface TransactionalMails {
  */
 export function createTransactionalMails(opts: {
   publicUrl: string;
-  findActive?: (slug: TransactionalSlug) => Promise<TemplateTexts | null>;
+  findActive?: (slug: TransactionalSlug, tx?: DbOrTx) => Promise<TemplateTexts | null>;
   log?: FastifyBaseLogger;
 }): TransactionalMails {
   return {
-    async compose(slug, user, actionUrl) {
+    async compose(slug, user, actionUrl, extra = {}) {
       let template: TemplateTexts | null = null;
       try {
-        template = (await opts.findActive?.(slug)) ?? null;
+        template = (await opts.findActive?.(slug, extra.tx)) ?? null;
       } catch (err) {
         opts.log?.error({ err, slug }, "mail template could not be read: using the built-in text");
       }
       const values: MailValues = {
         full_name: user.fullName,
         email: user.email,
-        plan_name: "",
-        site_url: `${opts.publicUrl}${user.speak === "EN" ? "/en" : ""}`,
+        plan_name: extra.planName ?? "",
+        details: extra.details ?? "",
+        site_url: `${opts.publicUrl}${langPrefix(toLocale(user.speak))}`,
         action_url: actionUrl,
       };
-      return renderMail(textsIn(template ?? TRANSACTIONAL_DEFAULTS[slug], user.speak), values);
+      return renderMail(textsIn(template ?? TRANSACTIONAL_DEFAULTS[slug], user.speak, slug), values);
     },
   };
 }

@@ -1,22 +1,15 @@
 import type { FastifyMultipartOptions } from "@fastify/multipart";
-import {
-  audioQuery,
-  MAX_UPLOAD_BYTES,
-  PERMISSIONS,
-  type UploadResponse,
-  uploadResponse,
-} from "@parlons/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { audioQuery, MAX_UPLOAD_BYTES, PERMISSIONS, uploadResponse } from "@parlons/contract";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isStorageKey } from "../../integrations/storage/storage";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
-import { principalOf } from "../../plugins/auth";
 import { sendStoredFile } from "./deliver";
 import { imageMimeOf } from "./sniff";
-import { receiveUpload } from "./upload";
+import { uploadFromRequest } from "./upload";
 
 /** Options of @fastify/multipart (registered once under /api). */
 export const multipartOptions: FastifyMultipartOptions = {
@@ -30,17 +23,6 @@ export const multipartOptions: FastifyMultipartOptions = {
     headerPairs: 100,
   },
 };
-
-/** Receives and keeps the one file of a multipart upload request. */
-export async function uploadFromRequest(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<UploadResponse["data"]> {
-  if (!request.isMultipart()) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Send multipart/form-data");
-  const { media } = app.deps.services;
-  const upload = await receiveUpload(request.parts(), await media.storage.tempDir());
-  return media.keep(principalOf(request).id, upload);
-}
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(403, 404, 416);

@@ -2,17 +2,19 @@ import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { MediaType, UploadResponse } from "@parlons/contract";
 import { eq, inArray } from "drizzle-orm";
-import { parseFile } from "music-metadata";
 import type { Db, DbOrTx } from "../../db/client";
-import { media } from "../../db/schema";
+import { media } from "../../db/schema/media";
 import type { Storage } from "../../integrations/storage/storage";
 import { AppError } from "../../lib/errors";
+import { createStorageTrash, type KeysInUse } from "./trash";
 import { declaredMediaType, type ReceivedUpload } from "./upload";
 
 export type MediaRow = typeof media.$inferSelect;
 
 async function audioDuration(file: string): Promise<number | null> {
   try {
+    // imported on the first upload, not at start-up
+    const { parseFile } = await import("music-metadata");
     const meta = await parseFile(file, { duration: true, skipCovers: true });
     const seconds = meta.format.duration;
     return seconds && Number.isFinite(seconds) && seconds > 0 ? Math.max(1, Math.round(seconds)) : null;
@@ -21,12 +23,23 @@ async function audioDuration(file: string): Promise<number | null> {
   }
 }
 
-/** Uploaded files: their rows (owner, type, size, duration) and their bytes in storage. */
-export function createMediaService(deps: { db: Db; storage: Storage }) {
+/**
+ * Uploaded files: their rows (owner, type, size, duration) and their bytes in storage. Files on
+ * their way out go through the storage trash, so that a process stopped between a commit and a
+ * file's deletion (or between an upload's bytes and its row) leaves nothing behind for long.
+ */
+export function createMediaService(deps: {
+  db: Db;
+  storage: Storage;
+  /** The other modules that keep files in this storage: which keys their rows still use. */
+  alsoInUse?: KeysInUse[];
+}) {
   const { db, storage } = deps;
+  const trash = createStorageTrash({ db, storage, alsoInUse: deps.alsoInUse });
 
   return {
     storage,
+    trash,
 
     /** Keeps a received upload: measures audio, moves it under a random name, records it. */
     async keep(ownerId: string, upload: ReceivedUpload): Promise<UploadResponse["data"]> {
@@ -48,18 +61,30 @@ export function createMediaService(deps: { db: Db; storage: Storage }) {
         }
         const folder = wanted === "audio" ? "audio" : "images";
         const key = `${folder}/${randomUUID()}.${upload.sniffed.ext}`;
-        await storage.putFile(key, upload.tempFile);
-        const [row] = await db
-          .insert(media)
-          .values({
-            ownerId,
-            type: wanted,
-            path: key,
-            mimeType: upload.sniffed.mime,
-            size: upload.size,
-            duration,
-          })
-          .returning();
+        // marked before the bytes are written, unmarked with the row: no file without a row survives a stop
+        await trash.mark([key]);
+        let row: MediaRow | undefined;
+        try {
+          await storage.putFile(key, upload.tempFile);
+          row = await db.transaction(async (tx) => {
+            const [inserted] = await tx
+              .insert(media)
+              .values({
+                ownerId,
+                type: wanted,
+                path: key,
+                mimeType: upload.sniffed.mime,
+                size: upload.size,
+                duration,
+              })
+              .returning();
+            await trash.unmark([key], tx);
+            return inserted;
+          });
+        } catch (err) {
+          await trash.empty([key]);
+          throw err;
+        }
         if (!row) throw new Error("media insert returned nothing");
         return {
           file_path: key,
@@ -76,24 +101,15 @@ export function createMediaService(deps: { db: Db; storage: Storage }) {
       return row;
     },
 
-    /** Forgets the rows of files that are no longer used (inside the caller's transaction). */
+    /** Forgets the rows of files that are no longer used and marks the files (inside the caller's transaction). */
     async forget(paths: string[], tx: DbOrTx = db): Promise<void> {
-      if (paths.length) await tx.delete(media).where(inArray(media.path, paths));
+      if (paths.length === 0) return;
+      await tx.delete(media).where(inArray(media.path, paths));
+      await trash.mark(paths, tx);
     },
 
     /** Deletes the bytes; call after the transaction that forgot them has committed. */
-    async deleteFiles(paths: string[]): Promise<number> {
-      let deleted = 0;
-      for (const path of new Set(paths)) {
-        try {
-          await storage.delete(path);
-          deleted += 1;
-        } catch {
-          // a file already gone is what we wanted
-        }
-      }
-      return deleted;
-    },
+    deleteFiles: (paths: string[]): Promise<number> => trash.empty(paths),
 
     /** Forgets and deletes in one go (no surrounding transaction). */
     async release(paths: string[]): Promise<number> {

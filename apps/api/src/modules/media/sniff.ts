@@ -1,5 +1,4 @@
 import type { MediaType } from "@parlons/contract";
-import { fileTypeFromBuffer } from "file-type";
 
 export interface SniffedType {
   type: MediaType;
@@ -24,6 +23,8 @@ const ACCEPTED: Record<string, SniffedType> = {
  * PNG, JPEG or WebP image for covers. Everything else is refused, SVG first (it can carry scripts).
  */
 export async function sniff(head: Uint8Array): Promise<SniffedType | null> {
+  // file-type is imported on the first upload, not at start-up
+  const { fileTypeFromBuffer } = await import("file-type");
   const found = await fileTypeFromBuffer(head);
   return (found && ACCEPTED[found.mime]) ?? null;
 }

@@ -5,8 +5,15 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Multipart } from "@fastify/multipart";
-import { MAX_UPLOAD_BYTES, type MediaType, UPLOAD_TOO_LARGE_MESSAGE } from "@parlons/contract";
+import {
+  MAX_UPLOAD_BYTES,
+  type MediaType,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  type UploadResponse,
+} from "@parlons/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, badRequest, validationFailed } from "../../lib/errors";
+import { principalOf } from "../../plugins/auth";
 import { SNIFF_BYTES, type SniffedType, sniff } from "./sniff";
 
 export interface ReceivedUpload {
@@ -19,7 +26,7 @@ export interface ReceivedUpload {
 
 // The client may still be sending: close the connection rather than read the rest.
 const closing = { connection: "close" };
-export const tooLarge = () =>
+const tooLarge = () =>
   new AppError(
     413,
     "PAYLOAD_TOO_LARGE",
@@ -88,7 +95,7 @@ async function writeTemp(source: NodeJS.ReadableStream, tempDir: string) {
  * while streaming (413), so is content that is neither MP3 nor an image (415) and a
  * second file (400).
  */
-export async function receiveUpload(
+async function receiveUpload(
   parts: AsyncIterableIterator<Multipart>,
   tempDir: string,
 ): Promise<ReceivedUpload> {
@@ -127,4 +134,15 @@ export function declaredMediaType(value: string | undefined): MediaType {
   if (v === "" || v === "audio" || v === "mp3" || v.startsWith("audio/")) return "audio";
   if (v === "image" || v === "cover" || v.startsWith("image/")) return "image";
   throw validationFailed({ type: ["Use audio or image"] });
+}
+
+/** Receives and keeps the one file of a multipart upload request. */
+export async function uploadFromRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<UploadResponse["data"]> {
+  if (!request.isMultipart()) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Send multipart/form-data");
+  const { media } = app.deps.services;
+  const upload = await receiveUpload(request.parts(), await media.storage.tempDir());
+  return media.keep(principalOf(request).id, upload);
 }

@@ -29,8 +29,13 @@ describe("GET /v1/notifications", () => {
   it("lists the user's own notifications, newest first, paginated, with the unread count", async () => {
     const learner = await t.createUser();
     const other = await t.createUser();
+    // "newest first" needs times that differ: PGlite's clock ticks in milliseconds, and two
+    // notifications of the same millisecond have no order but their random ids
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
     await notify(learner.id, "first");
+    await tick();
     await notify(learner.id, "second");
+    await tick();
     await notify(learner.id, "third");
     await notify(other.id, "not yours");
 

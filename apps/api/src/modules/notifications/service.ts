@@ -7,7 +7,7 @@ import {
 } from "@parlons/contract";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { notifications } from "../../db/schema";
+import { notifications } from "../../db/schema/notifications";
 import { notFound } from "../../lib/errors";
 import type { Principal } from "../users/service";
 

@@ -1,7 +1,7 @@
 import { COLLECTION_LIMITS, type CreatePlanBody, type Plan, type UpdatePlanBody } from "@parlons/contract";
 import { asc, count, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { customerPlans, plans } from "../../db/schema";
+import { plans } from "../../db/schema/plans";
 import type { PaymentProviders } from "../../integrations/payments";
 import { conflict, limitReached, notFound, validationFailed } from "../../lib/errors";
 
@@ -169,18 +169,13 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
     async remove(id: string): Promise<{ deleted: boolean; plan: PlanRow }> {
       const current = await get(id);
       if (current.isDefault) throw conflict("The default free plan cannot be deleted");
-      const [subscriber] = await db
-        .select({ id: customerPlans.id })
-        .from(customerPlans)
-        .where(eq(customerPlans.planId, id))
-        .limit(1);
-      if (!subscriber) {
-        try {
-          await db.delete(plans).where(eq(plans.id, id));
-          return { deleted: true, plan: current };
-        } catch (error) {
-          if (!isForeignKeyViolation(error)) throw error;
-        }
+      // customer plans and users reference the plan: while any does, the delete is refused
+      // by the foreign keys and the plan is deactivated instead
+      try {
+        await db.delete(plans).where(eq(plans.id, id));
+        return { deleted: true, plan: current };
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
       }
       const [row] = await db
         .update(plans)

@@ -1,8 +1,9 @@
 import { BUILT_IN_ROLES, COLLECTION_LIMITS, type Role } from "@parlons/contract";
-import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { permissions, rolePermissions, roles, userRoles } from "../../db/schema";
+import { permissions, rolePermissions, roles } from "../../db/schema/roles";
 import { conflict, limitReached, notFound, validationFailed } from "../../lib/errors";
+import { countRoleHolders } from "../users/queries";
 
 export function createRoleService(db: Db) {
   /** Roles with their permission slugs, in one query. */
@@ -98,10 +99,7 @@ export function createRoleService(db: Db) {
         if (role.builtIn || (BUILT_IN_ROLES as readonly string[]).includes(role.title)) {
           throw conflict("Built-in roles cannot be deleted", "ROLE_BUILT_IN");
         }
-        const [{ count } = { count: 0 }] = await tx
-          .select({ count: sql<number>`count(*)::int` })
-          .from(userRoles)
-          .where(eq(userRoles.roleId, id));
+        const count = await countRoleHolders(tx, id);
         if (count > 0) throw conflict(`This role is held by ${count} user(s)`, "ROLE_IN_USE");
         await tx.delete(roles).where(eq(roles.id, id));
       });

@@ -2,7 +2,7 @@ import { normalizeBaseUrl, type Setting, type SettingUpdateBody } from "@parlons
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
-import { settings } from "../../db/schema";
+import { settings } from "../../db/schema/settings";
 import type { ChangeBus } from "../../lib/change-bus";
 import { validationFailed } from "../../lib/errors";
 import { type AuditService, changedFields, createAuditService } from "../audit/service";
@@ -23,6 +23,9 @@ export function settingsDefaults(config: Pick<Config, "contactEmail" | "media">)
     supportUrl: null,
     defaultLocale: "fr",
     registrationsOpen: true,
+    sellerName: "Parlons",
+    sellerAddress: "",
+    sellerTaxId: "",
   };
 }
 
@@ -34,6 +37,7 @@ function present(row: SettingsRow): Setting {
     support_url: row.supportUrl,
     default_locale: row.defaultLocale,
     registrations_open: row.registrationsOpen,
+    seller: { name: row.sellerName, address: row.sellerAddress, tax_id: row.sellerTaxId },
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -104,6 +108,14 @@ export function createSettingsService(deps: {
     ensure,
     get,
 
+    /**
+     * The settings from inside a caller's transaction: the copy in memory, else the row read
+     * through `tx` (on PGlite's one connection, a read beside an open transaction would wait forever).
+     */
+    async current(tx: DbOrTx): Promise<Setting> {
+      return cached ?? present(await read(tx));
+    },
+
     /** The copy in memory, without waiting (null until the first read, or right after a change). */
     peek(): Setting | null {
       return cached;
@@ -149,6 +161,9 @@ export function createSettingsService(deps: {
         if (body.support_url !== undefined) changes.supportUrl = body.support_url || null;
         if (body.default_locale !== undefined) changes.defaultLocale = body.default_locale;
         if (body.registrations_open !== undefined) changes.registrationsOpen = body.registrations_open;
+        if (body.seller?.name !== undefined) changes.sellerName = body.seller.name;
+        if (body.seller?.address !== undefined) changes.sellerAddress = body.seller.address;
+        if (body.seller?.tax_id !== undefined) changes.sellerTaxId = body.seller.tax_id;
 
         const changed = changedFields(
           Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof SettingsValues]])),

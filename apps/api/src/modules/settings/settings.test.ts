@@ -39,6 +39,7 @@ describe("GET /v1/settings", () => {
       "contact_email",
       "default_locale",
       "registrations_open",
+      "seller",
       "support_url",
       "updated_at",
     ]);
@@ -74,6 +75,7 @@ describe("POST /v1/settings", () => {
       [{ support_url: "javascript:alert(1)" }, "support_url"],
       [{ default_locale: "de" }, "default_locale"],
       [{ registrations_open: "yes" }, "registrations_open"],
+      [{ seller: { name: "" } }, "seller.name"],
     ];
     for (const [payload, field] of cases) {
       const res = await post(payload);

@@ -1,19 +1,35 @@
-import { and, asc, count, eq, exists, gt, isNull, lte, or, type SQL } from "drizzle-orm";
+import { pickText, type Speak, toLocale } from "@parlons/contract";
+import { and, asc, count, eq, exists, gt, isNull, lte, notExists, or, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../db/client";
-import { plans, roles, userRoles, users } from "../../db/schema";
+import { userRoles, users } from "../../db/schema/users";
+import { listenedSince } from "../habit/queries";
+import { progressInCourse, progressSince } from "../lessons/queries";
+import { planFacts } from "../plans/queries";
+import { reviewedSince } from "../review/queries";
+import { roleTitles } from "../roles/queries";
 
 /** Who a bulk mail goes to (the contract's `mailAudience`): active accounts, narrowed by filters. */
 export interface AudienceFilter {
   role?: string | undefined;
   /** "free", "premium" or a plan id. */
   plan?: string | undefined;
-  speak?: "FR" | "EN" | undefined;
+  speak?: Speak | undefined;
+  /** Learners of this course: progress in one of its lessons. */
+  courseId?: string | undefined;
+  /**
+   * Inactive since this instant: the account existed then, and no progress was saved, no minute
+   * listened and no line reviewed after it.
+   */
+  inactiveSince?: Date | undefined;
+  /** A condition on the user id the caller adds (the mail module: has not refused this mail). */
+  accepts?: ((userId: AnyPgColumn) => SQL) | undefined;
 }
 
 export interface Recipient {
   id: string;
   email: string;
-  speak: "FR" | "EN";
+  speak: Speak;
   fullName: string;
   /** The plan's name in the user's language, "" without a plan. */
   planName: string;
@@ -24,6 +40,8 @@ export interface Recipient {
  * (which must not read the users tables itself). Only ACTIVE accounts are ever reached.
  */
 export function createAudienceQuery(db: Db) {
+  const roles = roleTitles(db);
+  const plans = planFacts(db);
   function where(filter: AudienceFilter): SQL | undefined {
     const conditions: (SQL | undefined)[] = [eq(users.status, "ACTIVE")];
     if (filter.speak) conditions.push(eq(users.speak, filter.speak));
@@ -41,8 +59,45 @@ export function createAudienceQuery(db: Db) {
     if (filter.plan === "free") conditions.push(or(isNull(users.planId), lte(plans.amount, 0)));
     else if (filter.plan === "premium") conditions.push(gt(plans.amount, 0));
     else if (filter.plan) conditions.push(eq(users.planId, filter.plan));
+    if (filter.courseId) conditions.push(exists(progressInCourse(db, users.id, filter.courseId)));
+    if (filter.inactiveSince) {
+      const since = filter.inactiveSince;
+      conditions.push(
+        lte(users.createdAt, since),
+        notExists(progressSince(db, users.id, since)),
+        notExists(listenedSince(db, users.id, since)),
+        notExists(reviewedSince(db, users.id, since)),
+      );
+    }
+    if (filter.accepts) conditions.push(filter.accepts(users.id));
     return and(...conditions);
   }
+
+  const selectRecipients = (tx: DbOrTx) =>
+    tx
+      .select({
+        id: users.id,
+        email: users.email,
+        speak: users.speak,
+        fullName: users.fullName,
+        nameEn: plans.name,
+        nameFr: plans.nameFr,
+      })
+      .from(users)
+      .leftJoin(plans, eq(plans.id, users.planId))
+      .$dynamic();
+  const toRecipient = ({
+    nameEn,
+    nameFr,
+    ...user
+  }: {
+    id: string;
+    email: string;
+    speak: Speak;
+    fullName: string;
+    nameEn: string | null;
+    nameFr: string | null;
+  }): Recipient => ({ ...user, planName: pickText({ fr: nameFr, en: nameEn }, toLocale(user.speak)) });
 
   return {
     async count(filter: AudienceFilter, tx: DbOrTx = db): Promise<number> {
@@ -54,29 +109,22 @@ export function createAudienceQuery(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** One user as a recipient (whatever the filters): the staff member a test mail goes to. */
+    async one(userId: string, tx: DbOrTx = db): Promise<Recipient | undefined> {
+      const [row] = await selectRecipients(tx).where(eq(users.id, userId));
+      return row && toRecipient(row);
+    },
+
     /** The recipients in pages of `size`, by id (keyset), for queueing large audiences without one huge read. */
     async *recipients(filter: AudienceFilter, tx: DbOrTx = db, size = 1000): AsyncGenerator<Recipient[]> {
       let after: string | null = null;
       for (;;) {
         const rows: Recipient[] = (
-          await tx
-            .select({
-              id: users.id,
-              email: users.email,
-              speak: users.speak,
-              fullName: users.fullName,
-              nameEn: plans.name,
-              nameFr: plans.nameFr,
-            })
-            .from(users)
-            .leftJoin(plans, eq(plans.id, users.planId))
+          await selectRecipients(tx)
             .where(and(where(filter), after ? gt(users.id, after) : undefined))
             .orderBy(asc(users.id))
             .limit(size)
-        ).map(({ nameEn, nameFr, ...user }) => ({
-          ...user,
-          planName: (user.speak === "EN" ? nameEn : nameFr) ?? "",
-        }));
+        ).map(toRecipient);
         if (rows.length === 0) return;
         yield rows;
         after = rows[rows.length - 1]?.id ?? null;

@@ -3,17 +3,20 @@ import {
   type MenuModule,
   normalizeEmail,
   ROLE_CUSTOMER,
+  type Speak,
   type UserListItem,
   type UserStatus,
 } from "@parlons/contract";
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { menuModules, plans, roles, userRoles, users } from "../../db/schema";
+import { menuModules, userCreatedAtOf, userRoles, users } from "../../db/schema/users";
 import { createCountCache } from "../../lib/count-cache";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
+import { defaultPlanId as findDefaultPlanId, planFacts } from "../plans/queries";
+import { roleTitles } from "../roles/queries";
 import type { RoleService } from "../roles/service";
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export interface Principal {
   id: string;
@@ -27,7 +30,7 @@ export interface Principal {
 type MenuRow = typeof menuModules.$inferSelect;
 
 /** Builds the menu tree (three levels at most) that the given permissions may see. */
-export function buildMenu(rows: MenuRow[], granted: Set<string>): MenuModule[] {
+function buildMenu(rows: MenuRow[], granted: Set<string>): MenuModule[] {
   const visible = (row: MenuRow) => row.permission === null || granted.has(row.permission);
   const children = (parentId: string | null, depth: number): MenuModule[] =>
     rows
@@ -41,6 +44,7 @@ export function buildMenu(rows: MenuRow[], granted: Set<string>): MenuModule[] {
           {
             title: r.title,
             title_fr: r.titleFr,
+            title_es: r.titleEs,
             path: r.path,
             icon: r.icon,
             external: r.external,
@@ -57,6 +61,7 @@ export function createUserService(db: Db, roleService: RoleService) {
 
   async function rolesOf(userIds: string[], tx: DbOrTx = db) {
     if (userIds.length === 0) return new Map<string, string[]>();
+    const roles = roleTitles(tx);
     const rows = await tx
       .select({ userId: userRoles.userId, title: roles.title })
       .from(userRoles)
@@ -84,8 +89,7 @@ export function createUserService(db: Db, roleService: RoleService) {
   }
 
   async function defaultPlanId(tx: DbOrTx = db): Promise<string | null> {
-    const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.isDefault, true));
-    return plan?.id ?? null;
+    return findDefaultPlanId(tx);
   }
 
   return {
@@ -128,9 +132,20 @@ export function createUserService(db: Db, roleService: RoleService) {
     /** `GET /v1/user/me`: the user with roles, permissions, plan and menu. */
     async getCurrentUser(userId: string): Promise<CurrentUser> {
       // the user, their roles and the menu do not depend on each other: one round trip, not three
+      const plans = planFacts(db);
       const [[row], roleMap, menuRows] = await Promise.all([
         db
-          .select({ user: users, plan: plans })
+          .select({
+            user: users,
+            plan: {
+              id: plans.id,
+              name: plans.name,
+              nameFr: plans.nameFr,
+              amount: plans.amount,
+              currency: plans.currency,
+              isDefault: plans.isDefault,
+            },
+          })
           .from(users)
           .leftJoin(plans, eq(plans.id, users.planId))
           .where(eq(users.id, userId)),
@@ -175,7 +190,7 @@ export function createUserService(db: Db, roleService: RoleService) {
         email: string;
         passwordHash: string | null;
         fullName?: string;
-        speak?: "FR" | "EN";
+        speak?: Speak;
         status: UserStatus;
         role?: string;
         courseId?: string | null;
@@ -200,7 +215,9 @@ export function createUserService(db: Db, roleService: RoleService) {
         .onConflictDoNothing()
         .returning();
       if (!row) throw conflict("An account with this email already exists", "EMAIL_TAKEN");
-      await tx.insert(userRoles).values({ userId: row.id, roleId: role.id, position: 0 });
+      await tx
+        .insert(userRoles)
+        .values({ userId: row.id, roleId: role.id, position: 0, userCreatedAt: userCreatedAtOf(row.id) });
       totals.clear();
       return row;
     },
@@ -237,7 +254,9 @@ export function createUserService(db: Db, roleService: RoleService) {
       const role = await roleService.getByTitle(title, tx);
       if (!role) throw validationFailed({ role: [`Unknown role: ${title}`] });
       await tx.delete(userRoles).where(eq(userRoles.userId, id));
-      await tx.insert(userRoles).values({ userId: id, roleId: role.id, position: 0 });
+      await tx
+        .insert(userRoles)
+        .values({ userId: id, roleId: role.id, position: 0, userCreatedAt: userCreatedAtOf(id) });
       totals.clear();
     },
 
@@ -248,8 +267,10 @@ export function createUserService(db: Db, roleService: RoleService) {
     /**
      * One page of users, newest first. Read for 100,000 users and more (docs/performance.md):
      * the page's ids come from the `users_created_id_idx` order alone (an index-only scan, even
-     * deep in the list), and only those rows are read; the role filter is a semi-join on the
-     * user's roles; the search uses the trigram indexes; a role-only count counts `user_roles`;
+     * deep in the list), and only those rows are read; filtered by a role alone, they come from
+     * `user_roles_role_created_idx` (the same order, kept in `user_roles.user_created_at`); the role
+     * filter combined with others is a semi-join on the user's roles; the search uses the trigram
+     * indexes; a role-only count counts `user_roles`;
      * large totals are reused for a few seconds (`totals`).
      */
     async list(filter: {
@@ -283,30 +304,43 @@ export function createUserService(db: Db, roleService: RoleService) {
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const order = [desc(users.createdAt), asc(users.id)];
-      const pageIds = db
-        .select({ id: users.id })
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(filter.pageSize)
-        .offset((filter.page - 1) * filter.pageSize);
+      const roleOnly = roleId !== undefined && conditions.length === 1;
+      const offset = (filter.page - 1) * filter.pageSize;
+      const pageIds =
+        roleId && roleOnly
+          ? db
+              .select({ id: userRoles.userId })
+              .from(userRoles)
+              .where(eq(userRoles.roleId, roleId))
+              .orderBy(desc(userRoles.userCreatedAt), asc(userRoles.userId))
+              .limit(filter.pageSize)
+              .offset(offset)
+          : db
+              .select({ id: users.id })
+              .from(users)
+              .where(where)
+              .orderBy(...order)
+              .limit(filter.pageSize)
+              .offset(offset);
       // a user holds a role once (primary key), so counting the role's rows counts its users
       const key = JSON.stringify([filter.search ?? "", filter.status ?? "", roleId ?? ""]);
-      const total = totals.get(key, async () => {
-        const [row] =
-          roleId && conditions.length === 1
-            ? await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, roleId))
-            : await db.select({ n: count() }).from(users).where(where);
-        return row?.n ?? 0;
-      });
-      const [rows, totalCount] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(inArray(users.id, pageIds))
-          .orderBy(...order),
-        total,
-      ]);
+      const total = () =>
+        totals.get(key, async () => {
+          const [row] =
+            roleId && roleOnly
+              ? await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, roleId))
+              : await db.select({ n: count() }).from(users).where(where);
+          return row?.n ?? 0;
+        });
+      const rows = await db
+        .select()
+        .from(users)
+        .where(inArray(users.id, pageIds))
+        .orderBy(...order);
+      // a page that is not full is the last one: the total is known without counting (a search
+      // that matches a few users is a third cheaper); a full or empty page counts
+      const last = rows.length < filter.pageSize && (rows.length > 0 || filter.page === 1);
+      const totalCount = last ? offset + rows.length : await total();
       const roleMap = await rolesOf(rows.map((r) => r.id));
       return {
         users: rows.map((r) => present(r, roleMap.get(r.id) ?? [])),

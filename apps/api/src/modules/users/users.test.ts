@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestContext } from "../../../test/helpers/build";
+import { ADMIN, buildTestApp, type TestContext } from "../../../test/helpers/build";
+import { menuModules } from "../../db/schema";
+import { seedBase } from "../../db/seed";
 
 let t: TestContext;
 let admin: string;
@@ -26,6 +28,27 @@ describe("GET /v1/user/me and /v1/users/me", () => {
       expect(user).not.toHaveProperty("passwordHash");
       expect(user).not.toHaveProperty("password_hash");
     }
+  });
+});
+
+describe("menu titles in Spanish", () => {
+  type Entry = { path: string; title_es: string; subModules: Entry[] };
+  const flatten = (list: Entry[]): Entry[] => list.flatMap((m) => [m, ...flatten(m.subModules)]);
+  const menuOf = async () =>
+    flatten(
+      (await t.request({ method: "GET", url: "/api/v1/user/me", token: admin })).json().data.data.modules,
+    );
+
+  it("every seeded entry has one, and an install seeded before them gets them on its next start", async () => {
+    const seeded = await menuOf();
+    expect(seeded.length).toBeGreaterThan(10);
+    for (const entry of seeded) expect(entry.title_es, entry.path).toMatch(/\S/);
+    expect(seeded.find((m) => m.path === "/dashboard")?.title_es).toBe("Panel");
+
+    await t.database.db.update(menuModules).set({ titleEs: "" });
+    expect((await menuOf()).every((m) => m.title_es === "")).toBe(true);
+    await seedBase(t.database.db, ADMIN);
+    expect(await menuOf()).toEqual(seeded);
   });
 });
 

@@ -1,6 +1,8 @@
 import {
+  CloudDownloadOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
+  MenuOutlined,
   MenuUnfoldOutlined,
   RocketOutlined,
   SettingOutlined,
@@ -8,16 +10,18 @@ import {
 } from "@ant-design/icons";
 import type { CurrentUser } from "@parlons/contract";
 import { App, Avatar, Button, Drawer, Flex, Layout, Menu, Space, Tag, Typography } from "antd";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
-import { ButtonLink } from "../../components/button-link";
-import { LangSwitch } from "../../components/lang-switch";
-import { NotificationBell } from "../../components/notifications/notification-bell";
-import { isFreePlan, planName } from "../../lib/format";
-import { type Lang, stripLang } from "../../lib/locale-path";
-import { isAdmin, isCustomer, logout, useSession } from "../../lib/session";
-import { useLang, useLocalePath } from "../../lib/use-locale";
+import { ButtonLink } from "@/components/button-link";
+import { LangSwitch } from "@/components/lang-switch";
+import { NotificationBell } from "@/components/notifications/notification-bell";
+import { isFreePlan, planName } from "@/lib/format";
+import { type Lang, stripLang } from "@/lib/locale-path";
+import { isAdmin, isCustomer, logout, useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { useIsPhone } from "@/lib/use-media-query";
+import { useScrollableTables } from "@/lib/use-scrollable-tables";
 import { buildMenu, parentKeys, selectedMenuKey } from "./menu";
 import { SkipLink } from "./public-layout";
 
@@ -32,71 +36,120 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
+  const [menuOpen, setMenuOpen] = useState(false);
+  const phone = useIsPhone();
+
   const menu = useMemo(() => buildMenu(user?.modules ?? [], lang), [user?.modules, lang]);
   const selected = selectedMenuKey(menu, stripLang(location.pathname));
+  // The phone drawer closes once the learner has picked a page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation on purpose
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useScrollableTables("#main", t("common:scrollableTable"), user !== null);
   if (!user) return null;
 
+  const logo = (withName: boolean) => (
+    <Link
+      to={to("/dashboard")}
+      className="logo app-logo"
+      aria-label={`Parlons – ${t("common:nav.dashboard")}`}
+    >
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      {withName && <span>Parlons</span>}
+    </Link>
+  );
+  const moduleMenu = (
+    <nav aria-label={t("app:menu")}>
+      <Menu
+        mode="inline"
+        items={menu.items}
+        selectedKeys={selected ? [selected] : []}
+        defaultOpenKeys={selected ? parentKeys(selected) : []}
+        data-testid="app-menu"
+        onClick={({ key }) => {
+          const module = menu.byKey.get(key);
+          if (!module) return;
+          setMenuOpen(false);
+          if (module.external) window.location.assign(module.path);
+          else navigate(to(module.path));
+        }}
+      />
+    </nav>
+  );
+  const upgrade = isCustomer(user) && isFreePlan(user.plan) && (
+    <ButtonLink
+      type="primary"
+      icon={<RocketOutlined />}
+      to={to("/pricing")}
+      title={t("app:plan.upgradeHint")}
+      aria-label={phone ? `${t("app:plan.upgrade")} · ${t("app:plan.upgradeHint")}` : undefined}
+      data-testid="upgrade-button"
+    >
+      {!phone && (
+        <>
+          {t("app:plan.upgrade")}
+          <span className="hide-small"> · {t("app:plan.upgradeHint")}</span>
+        </>
+      )}
+    </ButtonLink>
+  );
+
   return (
-    <Layout className="app-layout">
+    <Layout className={phone ? "app-layout app-layout--phone" : "app-layout"}>
       <SkipLink />
-      <Layout.Sider
-        breakpoint="lg"
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        trigger={null}
-        width={240}
-        theme="light"
-        className="app-sider"
-      >
-        <Link
-          to={to("/dashboard")}
-          className="logo app-logo"
-          aria-label={`Parlons – ${t("common:nav.dashboard")}`}
+      {phone ? (
+        <Drawer
+          placement="left"
+          size={288}
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          title={logo(true)}
+          closable={{ "aria-label": t("app:closeMenu") }}
+          rootClassName="app-menu-drawer"
+          data-testid="app-menu-drawer"
+          id="app-menu-drawer"
         >
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {!collapsed && <span>Parlons</span>}
-        </Link>
-        <nav aria-label={t("app:menu")}>
-          <Menu
-            mode="inline"
-            items={menu.items}
-            selectedKeys={selected ? [selected] : []}
-            defaultOpenKeys={selected ? parentKeys(selected) : []}
-            data-testid="app-menu"
-            onClick={({ key }) => {
-              const module = menu.byKey.get(key);
-              if (!module) return;
-              if (module.external) window.location.assign(module.path);
-              else navigate(to(module.path));
-            }}
-          />
-        </nav>
-      </Layout.Sider>
+          {moduleMenu}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          breakpoint="lg"
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          trigger={null}
+          width={240}
+          theme="light"
+          className="app-sider"
+        >
+          {logo(!collapsed)}
+          {moduleMenu}
+        </Layout.Sider>
+      )}
       <Layout>
         <Layout.Header className="app-header">
-          <Button
-            type="text"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed(!collapsed)}
-            aria-label={collapsed ? t("app:expand") : t("app:collapse")}
-            aria-expanded={!collapsed}
-            data-testid="sider-toggle"
-          />
-          <Space size="middle" wrap className="app-header__actions">
+          {phone ? (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              onClick={() => setMenuOpen(true)}
+              aria-label={t("app:openMenu")}
+              aria-expanded={menuOpen}
+              aria-controls="app-menu-drawer"
+              data-testid="menu-button"
+            />
+          ) : (
+            <Button
+              type="text"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed(!collapsed)}
+              aria-label={collapsed ? t("app:expand") : t("app:collapse")}
+              aria-expanded={!collapsed}
+              data-testid="sider-toggle"
+            />
+          )}
+          <Space size={phone ? "small" : "middle"} wrap={!phone} className="app-header__actions">
             <PlanTag user={user} lang={lang} />
-            {isCustomer(user) && isFreePlan(user.plan) && (
-              <ButtonLink
-                type="primary"
-                icon={<RocketOutlined />}
-                to={to("/pricing")}
-                title={t("app:plan.upgradeHint")}
-                data-testid="upgrade-button"
-              >
-                {t("app:plan.upgrade")}
-                <span className="hide-small"> · {t("app:plan.upgradeHint")}</span>
-              </ButtonLink>
-            )}
+            {upgrade}
             <LangSwitch />
             <NotificationBell />
             <Button
@@ -113,7 +166,7 @@ export function AppLayout() {
           <Outlet />
         </Layout.Content>
       </Layout>
-      <SettingsDrawer user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <SettingsDrawer user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} phone={phone} />
     </Layout>
   );
 }
@@ -138,7 +191,17 @@ function PlanTag({ user, lang }: { user: CurrentUser; lang: Lang }) {
 }
 
 /** Spec §2: name, role, View Profile and Logout; closing asks 'Confirm / Are you sure?'. */
-function SettingsDrawer({ user, open, onClose }: { user: CurrentUser; open: boolean; onClose: () => void }) {
+function SettingsDrawer({
+  user,
+  open,
+  onClose,
+  phone,
+}: {
+  user: CurrentUser;
+  open: boolean;
+  onClose: () => void;
+  phone: boolean;
+}) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -173,7 +236,7 @@ function SettingsDrawer({ user, open, onClose }: { user: CurrentUser; open: bool
     <Drawer
       title={t("app:drawerTitle")}
       placement="right"
-      size={400}
+      size={phone ? "100%" : 400}
       open={open}
       onClose={confirmClose}
       closable={{ "aria-label": t("common:actions.close") }}
@@ -199,6 +262,17 @@ function SettingsDrawer({ user, open, onClose }: { user: CurrentUser; open: bool
             }}
           >
             {t("app:viewProfile")}
+          </Button>
+          <Button
+            block
+            icon={<CloudDownloadOutlined />}
+            data-testid="view-downloads"
+            onClick={() => {
+              onClose();
+              navigate(to("/downloads"));
+            }}
+          >
+            {t("app:downloads")}
           </Button>
           <Button block danger icon={<LogoutOutlined />} onClick={confirmLogout} data-testid="logout-button">
             {t("app:logout")}

@@ -7,9 +7,10 @@ const mod = (
   path: string,
   subModules: MenuModule[] = [],
   extra: Partial<MenuModule> = {},
-) => ({
+): MenuModule => ({
   title,
   title_fr: `${title} (fr)`,
+  title_es: "",
   path,
   icon: null,
   external: false,
@@ -18,7 +19,7 @@ const mod = (
 });
 
 const tree: MenuModule[] = [
-  mod("Dashboard", "/dashboard", [], { icon: "DashboardOutlined" }),
+  mod("Dashboard", "/dashboard", [], { icon: "DashboardOutlined", title_es: "Panel" }),
   mod("Users", "/User", [
     mod("Customers", "/User/customers"),
     mod("Roles", "/User/roles", [mod("Deep", "/User/roles/deep", [mod("Too deep", "/User/roles/deep/x")])]),
@@ -47,6 +48,9 @@ describe("menu tree", () => {
     expect(deep[0]?.children).toBeUndefined();
     expect(en.byKey.get(deep[0]?.key ?? "")?.path).toBe("/User/roles/deep");
     expect((en.items[0] as { children?: unknown }).children).toBeUndefined();
+    // Spanish: the Spanish title, else the English one (fallback rule)
+    const es = buildMenu(tree, "es");
+    expect(es.items.map((i) => (i as { label: string }).label)).toEqual(["Panel", "Users", "Docs"]);
   });
 
   it("maps icon names, known or not", () => {

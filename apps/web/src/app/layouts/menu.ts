@@ -20,6 +20,7 @@ import {
   PlusOutlined,
   ProfileOutlined,
   ReadOutlined,
+  RetweetOutlined,
   SafetyOutlined,
   SendOutlined,
   SettingOutlined,
@@ -32,12 +33,12 @@ import {
   UserOutlined,
   WalletOutlined,
 } from "@ant-design/icons";
-import type { MenuModule } from "@parlons/contract";
+import { type MenuModule, pickText } from "@parlons/contract";
 import type { MenuProps } from "antd";
 import { type ComponentType, createElement } from "react";
-import type { Lang } from "../../lib/locale-path";
+import type { Lang } from "@/lib/locale-path";
 
-export type MenuItem = Required<MenuProps>["items"][number];
+type MenuItem = Required<MenuProps>["items"][number];
 
 const ICONS: Record<string, ComponentType> = {
   api: ApiOutlined,
@@ -54,6 +55,7 @@ const ICONS: Record<string, ComponentType> = {
   book: BookOutlined,
   courses: BookOutlined,
   calendar: CalendarOutlined,
+  review: RetweetOutlined,
   event: CalendarOutlined,
   events: CalendarOutlined,
   creditcard: CreditCardOutlined,
@@ -101,7 +103,7 @@ export function iconFor(name: string | null | undefined): ComponentType | undefi
   return ICONS[key];
 }
 
-export const MAX_MENU_DEPTH = 3;
+const MAX_MENU_DEPTH = 3;
 
 export interface MenuTree {
   items: MenuItem[];
@@ -111,7 +113,8 @@ export interface MenuTree {
 
 /**
  * The user's module tree (up to three levels, spec §2) as antd Menu items; titles in the
- * UI language (title_fr in French). Keys are positional so duplicate paths stay distinct.
+ * UI language by the fallback rule (title_fr, title, title_es). Keys are positional so
+ * duplicate paths stay distinct.
  */
 export function buildMenu(modules: MenuModule[], lang: Lang): MenuTree {
   const byKey = new Map<string, MenuModule>();
@@ -120,7 +123,7 @@ export function buildMenu(modules: MenuModule[], lang: Lang): MenuTree {
       const key = `${prefix}${index}`;
       byKey.set(key, module);
       const Icon = iconFor(module.icon);
-      const label = lang === "fr" ? module.title_fr || module.title : module.title || module.title_fr;
+      const label = pickText({ fr: module.title_fr, en: module.title, es: module.title_es }, lang);
       const children =
         depth < MAX_MENU_DEPTH && module.subModules.length > 0
           ? walk(module.subModules, `${key}.`, depth + 1)

@@ -1,26 +1,28 @@
-import { Button, Layout, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
-import { useAuthModals } from "../../components/auth-modal-context";
-import { ButtonLink } from "../../components/button-link";
-import { LangSwitch } from "../../components/lang-switch";
-import { AuthModalsProvider } from "../../features/auth/components/auth-modals";
-import { stripLang } from "../../lib/locale-path";
-import { useSession } from "../../lib/session";
-import { useLocalePath } from "../../lib/use-locale";
+import { useAuthModals } from "@/components/auth-modal-context";
+import { LangSwitch } from "@/components/lang-switch";
+import { PlainButton, PlainButtonLink } from "@/components/plain-button";
+import { AuthModalsProvider } from "@/features/auth/components/auth-modals";
+import { stripLang } from "@/lib/locale-path";
+import { useSession } from "@/lib/session";
+import { useLocalePath } from "@/lib/use-locale";
 
-/** Public layout (spec §2): top bar and footer with the copyright year. */
+/**
+ * Public layout (spec §2): top bar and footer with the copyright year. Plain markup (no antd):
+ * it is on every public page's first paint.
+ */
 export function PublicLayout() {
   return (
     <AuthModalsProvider>
-      <Layout className="public-layout">
+      <div className="public-layout">
         <SkipLink />
         <PublicHeader />
-        <Layout.Content id="main" tabIndex={-1} className="public-main">
+        <main id="main" tabIndex={-1} className="public-main">
           <Outlet />
-        </Layout.Content>
+        </main>
         <PublicFooter />
-      </Layout>
+      </div>
     </AuthModalsProvider>
   );
 }
@@ -48,7 +50,7 @@ function PublicHeader() {
     else modals.show("login");
   };
   return (
-    <Layout.Header className="site-header">
+    <header className="site-header">
       <div className="container site-header__inner">
         <Link to={to("/")} className="logo" aria-label={t("common:nav.home")} data-testid="home-link">
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -56,7 +58,7 @@ function PublicHeader() {
         </Link>
         <nav aria-label={t("common:nav.main")} className="site-nav">
           <Link to={to("/events")} className="site-nav__link" data-testid="nav-events">
-            {t("events:nav.link")}
+            {t("common:nav.events")}
           </Link>
           <Link to={to("/faqs")} className="site-nav__link" data-testid="nav-faq">
             {t("common:nav.faq")}
@@ -66,33 +68,48 @@ function PublicHeader() {
           </Link>
           <LangSwitch />
           {status === "authenticated" ? (
-            <ButtonLink type="primary" to={to("/dashboard")} data-testid="header-dashboard">
+            <PlainButtonLink kind="primary" to={to("/dashboard")} data-testid="header-dashboard">
               {t("common:nav.dashboard")}
-            </ButtonLink>
+            </PlainButtonLink>
           ) : (
-            <Space size={8}>
-              <Button onClick={openLogin} data-testid="header-login">
+            <span className="site-nav__actions">
+              <PlainButton onClick={openLogin} data-testid="header-login">
                 {t("common:nav.login")}
-              </Button>
-              <Button type="primary" onClick={() => modals.show("signup")} data-testid="header-signup">
+              </PlainButton>
+              <PlainButton kind="primary" onClick={() => modals.show("signup")} data-testid="header-signup">
                 {t("common:nav.signup")}
-              </Button>
-            </Space>
+              </PlainButton>
+            </span>
           )}
         </nav>
       </div>
-    </Layout.Header>
+    </header>
   );
 }
 
+const LEGAL_LINKS = [
+  ["legal-notice", "legalNotice"],
+  ["privacy", "privacy"],
+  ["terms", "terms"],
+  ["cookies", "cookies"],
+] as const;
+
 function PublicFooter() {
   const { t } = useTranslation();
+  const to = useLocalePath();
   return (
-    <Layout.Footer className="site-footer">
+    <footer className="site-footer">
       <div className="container site-footer__inner">
         <span data-testid="copyright">{t("common:footer.rights", { year: new Date().getFullYear() })}</span>
         <span>{t("common:footer.tagline")}</span>
       </div>
-    </Layout.Footer>
+      <nav className="container site-footer__legal" aria-label={t("common:footer.legal")}>
+        {LEGAL_LINKS.map(([page, key]) => (
+          <Link key={page} to={to(`/legal/${page}`)} data-testid={`footer-${page}`}>
+            {t(`common:footer.${key}`)}
+          </Link>
+        ))}
+      </nav>
+    </footer>
   );
 }

@@ -3,8 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Card, Empty, List, Progress, Skeleton, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { courseTitle, customerProgressQuery, lessonTitle } from "../../lib/courses-api";
-import { useLang, useLocalePath } from "../../lib/use-locale";
+import { LoadError } from "@/components/load-error";
+import { courseTitle, customerProgressQuery, lessonTitle } from "@/lib/courses-api";
+import { formatDate } from "@/lib/format";
+import { useLang, useLocalePath } from "@/lib/use-locale";
 import { ButtonLink } from "../button-link";
 import "./courses.css";
 
@@ -13,7 +15,8 @@ export function LearnerProgress() {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
-  const { data, isPending } = useQuery(customerProgressQuery());
+  const progress = useQuery(customerProgressQuery());
+  const { data, isPending } = progress;
 
   return (
     <Card
@@ -35,7 +38,9 @@ export function LearnerProgress() {
         )
       }
     >
-      {isPending ? (
+      {progress.isError ? (
+        <LoadError query={progress} compact />
+      ) : isPending ? (
         <Skeleton active />
       ) : !data || data.courses.length === 0 ? (
         <Empty description={t("courses:progress.none")}>
@@ -67,7 +72,22 @@ export function LearnerProgress() {
                   })}
                 </Typography.Text>
                 <div className="progress-course__next">
-                  {next ? (
+                  {next?.drip ? (
+                    // closed by the course's pace: when it opens, not a play link nor an upgrade
+                    <div data-testid="next-lesson-paced">
+                      <Typography.Text strong>
+                        {t("courses:progress.nextPaced", { title: lessonTitle(next, lang) })}
+                      </Typography.Text>
+                      <br />
+                      <Typography.Text type="secondary">
+                        {next.drip.reason === "order"
+                          ? t("courses:pace.order")
+                          : next.drip.opens_at
+                            ? t("courses:pace.date", { date: formatDate(next.drip.opens_at, lang) ?? "" })
+                            : t("courses:progress.pacedLater")}
+                      </Typography.Text>
+                    </div>
+                  ) : next ? (
                     <ButtonLink
                       type="primary"
                       to={next.locked ? to("/pricing") : to(`/courses/${course.id}/lessons/${next.id}`)}

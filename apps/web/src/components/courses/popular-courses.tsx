@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { courseListQuery } from "../../lib/courses-api";
-import { useLocalePath } from "../../lib/use-locale";
-import { ButtonLink } from "../button-link";
+import { courseListQuery } from "@/lib/courses-api";
+import { useLocalePath } from "@/lib/use-locale";
+import { PlainButtonLink } from "../plain-button";
 import { CourseGrid } from "./course-card";
 
 /** Home page section: the popular courses (hidden when there are none). */
@@ -14,13 +13,13 @@ export function PopularCourses() {
   if (isError || (!isPending && data.courses.length === 0)) return null;
   return (
     <section className="container section" aria-labelledby="popular-title" data-testid="popular-courses">
-      <Typography.Title id="popular-title" level={2}>
+      <h2 id="popular-title" className="heading heading--2">
         {t("courses:popular.title")}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t("courses:popular.subtitle")}</Typography.Paragraph>
+      </h2>
+      <p className="text-secondary">{t("courses:popular.subtitle")}</p>
       <CourseGrid courses={data?.courses ?? []} loading={isPending} />
       <div className="section__more">
-        <ButtonLink to={to("/courses")}>{t("courses:popular.all")}</ButtonLink>
+        <PlainButtonLink to={to("/courses")}>{t("courses:popular.all")}</PlainButtonLink>
       </div>
     </section>
   );

@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Card, Empty, List, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { eventTitle, myUpcomingBookingsQuery } from "../../lib/events-api";
-import { formatDateRange } from "../../lib/format";
-import { useLang, useLocalePath } from "../../lib/use-locale";
+import { LoadError } from "@/components/load-error";
+import { eventTitle, myUpcomingBookingsQuery } from "@/lib/events-api";
+import { formatDateRange } from "@/lib/format";
+import { useLang, useLocalePath } from "@/lib/use-locale";
 import { ButtonLink } from "../button-link";
 
 const SHOWN = 3;
@@ -15,7 +16,8 @@ export function MyBookingsCard() {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
-  const { data, isPending } = useQuery(myUpcomingBookingsQuery);
+  const query = useQuery(myUpcomingBookingsQuery);
+  const { data, isPending } = query;
   const bookings = (data ?? []).slice(0, SHOWN);
   return (
     <Card
@@ -28,7 +30,9 @@ export function MyBookingsCard() {
       }
       extra={<Link to={to("/events")}>{t("events:dashboard.browse")}</Link>}
     >
-      {bookings.length === 0 ? (
+      {query.isError ? (
+        <LoadError query={query} compact />
+      ) : bookings.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("events:dashboard.empty")}>
           <ButtonLink to={to("/events")}>{t("events:dashboard.browse")}</ButtonLink>
         </Empty>

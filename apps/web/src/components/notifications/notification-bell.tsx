@@ -1,13 +1,13 @@
 import { BellOutlined } from "@ant-design/icons";
-import { isLocalPath, type NotificationItem } from "@parlons/contract";
+import { isLocalPath, type NotificationItem, pickText } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Badge, Button, Empty, Flex, List, Popover, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { formatDateTime, formatRelativeTime } from "../../lib/format";
-import type { Lang } from "../../lib/locale-path";
-import { useLang, useLocalePath } from "../../lib/use-locale";
+import { formatDateTime, formatRelativeTime } from "@/lib/format";
+import type { Lang } from "@/lib/locale-path";
+import { useLang, useLocalePath } from "@/lib/use-locale";
 import {
   latestNotificationsQuery,
   useMarkAllNotificationsRead,
@@ -15,8 +15,8 @@ import {
 } from "./notifications-api";
 
 const pick = (data: NotificationItem["data"], fr: string, en: string, lang: Lang) => {
-  const value = lang === "fr" ? data[fr] || data[en] : data[en] || data[fr];
-  return value == null ? "" : String(value);
+  const text = (key: string) => (data[key] == null ? "" : String(data[key]));
+  return pickText({ fr: text(fr), en: text(en) }, lang);
 };
 
 const formatDate = (value: unknown, lang: Lang) =>

@@ -4,9 +4,9 @@ import type {
   NotificationsReadAllResponse,
 } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { api } from "@/lib/api";
 
-export const notificationKeys = { all: ["notifications"] as const };
+const notificationKeys = { all: ["notifications"] as const };
 
 /** The latest notifications and the unread count: polled every minute and on window focus. */
 export const latestNotificationsQuery = queryOptions({

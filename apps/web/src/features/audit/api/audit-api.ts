@@ -1,6 +1,6 @@
 import type { AuditListQuery, AuditListResponse } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 export type AuditFilters = Partial<
   Pick<AuditListQuery, "actor" | "action" | "target_type" | "target_id" | "from" | "to">

@@ -19,11 +19,12 @@ import {
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../lib/api";
-import { useFormat } from "../../../lib/format";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { errorText } from "@/lib/api";
+import { useFormat } from "@/lib/format";
+import { usePageTitle } from "@/lib/use-page-title";
 import { type AuditFilters, auditListQuery } from "../api/audit-api";
 import "../audit.css";
+import { WIDE_ONLY } from "@/lib/table";
 
 const PAGE_SIZE = 20;
 
@@ -232,6 +233,7 @@ export function AuditPage() {
               },
               {
                 key: "target",
+                responsive: WIDE_ONLY,
                 title: t("columns.target"),
                 render: (_: unknown, e: AuditEntry) => (
                   <Space size={4} wrap>

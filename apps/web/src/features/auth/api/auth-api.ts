@@ -1,6 +1,6 @@
 import type { AuthenticateBody, SelfRegisterBody } from "@parlons/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 interface Envelope<T> {
   message?: string;
@@ -102,7 +102,7 @@ export async function socialLogin(provider: string, token: string): Promise<Toke
 }
 
 /** Social sign-in providers configured on the server; none when the call fails. */
-export const providersQuery = queryOptions({
+const providersQuery = queryOptions({
   queryKey: ["auth", "providers"],
   queryFn: async () => {
     try {

@@ -1,10 +1,10 @@
 import { Button, Modal, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { AuthModals } from "../../../components/auth-modal-context";
-import { afterLoginPath } from "../../../lib/redirect";
-import { useSettings } from "../../../lib/settings-api";
-import { useLang } from "../../../lib/use-locale";
+import type { AuthModals } from "@/components/auth-modal-context";
+import { afterLoginPath } from "@/lib/redirect";
+import { useSettings } from "@/lib/settings-api";
+import { useLang } from "@/lib/use-locale";
 import { LoginForm } from "./login-form";
 import { SignupForm, type SignupStatus } from "./signup-form";
 

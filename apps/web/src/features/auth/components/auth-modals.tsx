@@ -1,9 +1,12 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
-import { type AuthModal, AuthModalContext, type AuthModals } from "../../../components/auth-modal-context";
+import { type AuthModal, AuthModalContext, type AuthModals } from "@/components/auth-modal-context";
+import { withAntd } from "@/components/with-antd";
 import type { SignupStatus } from "./signup-form";
 
-const AuthDialogs = lazy(() => import("./auth-dialogs").then((m) => ({ default: m.AuthDialogs })));
+const AuthDialogs = lazy(async () => ({
+  default: await withAntd(import("./auth-dialogs").then((m) => m.AuthDialogs)),
+}));
 
 /**
  * Login and signup modals of the public layout (spec §4): opening one closes the other,

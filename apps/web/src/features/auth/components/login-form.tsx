@@ -4,10 +4,10 @@ import { Alert, App, Button, Flex, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ApiError, errorText } from "../../../lib/api";
-import { applyFieldErrors } from "../../../lib/form-rules";
-import { startSession } from "../../../lib/session";
-import { useLocalePath } from "../../../lib/use-locale";
+import { ApiError, errorText } from "@/lib/api";
+import { applyFieldErrors } from "@/lib/form-rules";
+import { startSession } from "@/lib/session";
+import { useLocalePath } from "@/lib/use-locale";
 import { authenticate, resendActivation } from "../api/auth-api";
 import { SocialButtons } from "./social-buttons";
 

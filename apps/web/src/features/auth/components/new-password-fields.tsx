@@ -1,7 +1,7 @@
 import { LockOutlined } from "@ant-design/icons";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { confirmRule, passwordRules } from "../../../lib/form-rules";
+import { confirmRule, passwordRules } from "@/lib/form-rules";
 
 /** New password + confirmation, with the rules of spec §5. */
 export function NewPasswordFields({

@@ -2,10 +2,11 @@ import { LockOutlined, MailOutlined } from "@ant-design/icons";
 import { App, Button, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, errorText } from "../../../lib/api";
-import { applyFieldErrors, emailRules, passwordRules } from "../../../lib/form-rules";
-import { loadSettings } from "../../../lib/settings-api";
-import { useLang } from "../../../lib/use-locale";
+import { ApiError, errorText } from "@/lib/api";
+import { applyFieldErrors, emailRules, passwordRules } from "@/lib/form-rules";
+import { toSpeak } from "@/lib/languages";
+import { loadSettings } from "@/lib/settings-api";
+import { useLang } from "@/lib/use-locale";
 import { selfRegister } from "../api/auth-api";
 
 interface SignupValues {
@@ -37,7 +38,7 @@ export function SignupForm({
         password: values.password,
         role: "CUSTOMER",
         course_id: null,
-        speak: lang === "en" ? "EN" : "FR",
+        speak: toSpeak(lang),
       });
       message.success(t("auth:signup.success"));
       onSuccess(res.data.status === "ACTIVE" ? "ACTIVE" : "PENDING");

@@ -1,7 +1,7 @@
 import { FacebookFilled, GithubOutlined, GoogleOutlined } from "@ant-design/icons";
 import { Button, Divider, Flex } from "antd";
 import { useTranslation } from "react-i18next";
-import { useLang } from "../../../lib/use-locale";
+import { useLang } from "@/lib/use-locale";
 import { socialStartUrl, useProviders } from "../api/auth-api";
 
 const SOCIAL = [

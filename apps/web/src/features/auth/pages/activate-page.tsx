@@ -4,10 +4,10 @@ import { App, Button, Form, Input, Result, Spin, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { useAuthModals } from "../../../components/auth-modal-context";
-import { errorText } from "../../../lib/api";
-import { emailRules } from "../../../lib/form-rules";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { useAuthModals } from "@/components/auth-modal-context";
+import { errorText } from "@/lib/api";
+import { emailRules } from "@/lib/form-rules";
+import { usePageTitle } from "@/lib/use-page-title";
 import { activateAccount, resendActivation } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 

@@ -3,9 +3,9 @@ import { Button, Form, Input, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { emailRules } from "../../../lib/form-rules";
-import { useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { emailRules } from "@/lib/form-rules";
+import { useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { forgotPassword } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { FullPageSpinner } from "../../../components/full-page-spinner";
-import { logout } from "../../../lib/session";
-import { useLocalePath } from "../../../lib/use-locale";
+import { FullPageSpinner } from "@/components/full-page-spinner";
+import { logout } from "@/lib/session";
+import { useLocalePath } from "@/lib/use-locale";
 
 /** `/logout`: ends the session at once and returns home. */
 export function LogoutPage() {

@@ -1,8 +1,9 @@
-import type { CheckoutProvider, CustomerPlan, Payment, Plan } from "@parlons/contract";
+import type { CheckoutProvider, CustomerPlan, Lang, Payment, Plan, Receipt } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { queryClient } from "../../../lib/query-client";
-import { loadCurrentUser } from "../../../lib/session";
+import { api, apiFile } from "@/lib/api";
+import { saveFile } from "@/lib/download";
+import { queryClient } from "@/lib/query-client";
+import { loadCurrentUser } from "@/lib/session";
 
 /** Query keys of this feature; the plans admin invalidates the same `["plans"]` prefix. */
 export const billingKeys = {
@@ -12,7 +13,27 @@ export const billingKeys = {
   hasValidPro: ["billing", "has-valid-pro-plan"] as const,
   payments: (page: number) => ["billing", "payments", page] as const,
   customerPlan: (id: string) => ["billing", "customer-plan", id] as const,
+  receipt: (id: string) => ["billing", "receipt", id] as const,
 };
+
+/** `GET /v1/receipts/{id}`: a payment's numbered receipt. */
+export function receiptQuery(id: string) {
+  return queryOptions({
+    queryKey: billingKeys.receipt(id),
+    queryFn: ({ signal }) =>
+      api<Data<{ receipt: Receipt }>>(`/v1/receipts/${encodeURIComponent(id)}`, {
+        signal,
+        silent: true,
+      }).then((r) => r.data.receipt),
+    retry: false,
+  });
+}
+
+/** Saves the receipt's PDF, made by the server in `lang`. */
+export async function downloadReceiptPdf(receipt: Pick<Receipt, "id" | "number">, lang: Lang) {
+  const file = await apiFile(`/v1/receipts/${encodeURIComponent(receipt.id)}/pdf`, { query: { lang } });
+  saveFile(`${receipt.number}.pdf`, file);
+}
 
 export interface ProvidersInfo {
   provider: "paypal" | "demo";
@@ -80,11 +101,7 @@ export function updateStatus(id: string, signal?: AbortSignal) {
 }
 
 /** `POST /v1/customer-plan`: starts a subscription; the learner then goes to `approveUrl`. */
-export function startSubscription(body: {
-  plan_id: string;
-  provider: CheckoutProvider;
-  locale: "fr" | "en";
-}) {
+export function startSubscription(body: { plan_id: string; provider: CheckoutProvider; locale: Lang }) {
   return api<Data<{ customerPlan: CustomerPlan; approveUrl: string }>>("/v1/customer-plan", {
     method: "POST",
     body,

@@ -1,8 +1,8 @@
 import { Button, Result, Space } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ButtonLink } from "../../../components/button-link";
-import { useLocalePath } from "../../../lib/use-locale";
+import { ButtonLink } from "@/components/button-link";
+import { useLocalePath } from "@/lib/use-locale";
 
 /** The checkout went through: the plan is now premium, every lesson is open. */
 export function CheckoutSuccess({ planName }: { planName: string }) {

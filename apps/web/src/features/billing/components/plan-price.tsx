@@ -1,7 +1,7 @@
 import type { PlanInterval } from "@parlons/contract";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../lib/format";
-import { useLang } from "../../../lib/use-locale";
+import { formatMoney } from "@/lib/format";
+import { useLang } from "@/lib/use-locale";
 import { intervalKey } from "../lib/billing-format";
 
 /** "9,90 € / mois", or "Gratuit" for a zero price. */

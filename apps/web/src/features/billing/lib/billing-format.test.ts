@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { canCancel, checkoutTarget, intervalKey, statusColor } from "./billing-format";
 
 // Intl puts narrow no-break spaces in French numbers: compare with plain spaces.
-const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
+const _plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
 describe("intervalKey", () => {
   it("names the billing namespace key of each interval", () => {

@@ -16,12 +16,14 @@ import {
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ButtonLink } from "../../../components/button-link";
-import { errorText } from "../../../lib/api";
-import { formatDate, formatMoney, isFreePlan, planName } from "../../../lib/format";
-import { useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { Link } from "react-router";
+import { ButtonLink } from "@/components/button-link";
+import { errorText } from "@/lib/api";
+import { formatDate, formatMoney, isFreePlan, planName } from "@/lib/format";
+import { useSession } from "@/lib/session";
+import { tablePages, WIDE_ONLY } from "@/lib/table";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import {
   cancelSubscription,
   hasValidProQuery,
@@ -250,6 +252,7 @@ function SubscriptionDetails({
 function PaymentsCard() {
   const { t } = useTranslation();
   const lang = useLang();
+  const to = useLocalePath();
   const [page, setPage] = useState(1);
   const payments = useQuery(paymentsQuery(page));
 
@@ -277,13 +280,9 @@ function PaymentsCard() {
             emptyText: <Typography.Text type="secondary">{t("billing:payments.empty")}</Typography.Text>,
           }}
           scroll={{ x: true }}
-          pagination={{
-            current: page,
-            pageSize: PAYMENTS_PAGE_SIZE,
-            total: payments.data?.pagination.total ?? 0,
+          pagination={tablePages(page, PAYMENTS_PAGE_SIZE, payments.data?.pagination.total, setPage, {
             hideOnSinglePage: true,
-            onChange: setPage,
-          }}
+          })}
           columns={[
             {
               key: "date",
@@ -292,9 +291,46 @@ function PaymentsCard() {
               render: (value: string) => formatDate(value, lang),
             },
             {
+              key: "plan",
+              title: t("billing:payments.plan"),
+              render: (_: unknown, p: Payment) =>
+                p.plan_name
+                  ? planName({ name: p.plan_name, name_fr: p.plan_name_fr ?? p.plan_name }, lang)
+                  : "—",
+            },
+            {
               key: "amount",
               title: t("billing:payments.amount"),
               render: (_: unknown, p: Payment) => formatMoney(p.amount, p.currency, lang),
+            },
+            {
+              key: "currency",
+              responsive: WIDE_ONLY,
+              title: t("billing:payments.currency"),
+              dataIndex: "currency",
+            },
+            {
+              key: "status",
+              title: t("billing:payments.status"),
+              render: (_: unknown, p: Payment) => (
+                <Tag color="green">{t(`billing:payments.statuses.${p.status}`)}</Tag>
+              ),
+            },
+            {
+              key: "receipt",
+              title: t("billing:payments.receipt"),
+              render: (_: unknown, p: Payment) =>
+                p.receipt ? (
+                  <Link
+                    to={to(`/billing/receipts/${p.receipt.id}`)}
+                    data-testid="payment-receipt"
+                    aria-label={t("billing:payments.openReceipt", { number: p.receipt.number })}
+                  >
+                    {p.receipt.number}
+                  </Link>
+                ) : (
+                  "—"
+                ),
             },
             {
               key: "provider",
@@ -304,6 +340,7 @@ function PaymentsCard() {
             },
             {
               key: "reference",
+              responsive: WIDE_ONLY,
               title: t("billing:payments.reference"),
               dataIndex: "provider_payment_id",
               render: (value: string) => <Typography.Text code>{value}</Typography.Text>,

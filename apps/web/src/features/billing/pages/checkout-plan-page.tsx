@@ -5,11 +5,11 @@ import { Alert, Button, Card, Empty, Radio, Result, Skeleton, Space, Typography 
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
-import { ButtonLink } from "../../../components/button-link";
-import { planName } from "../../../lib/format";
-import { useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { planName } from "@/lib/format";
+import { useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { activePlansQuery, providersQuery } from "../api/billing-api";
 import { useStartCheckout } from "../api/use-start-checkout";
 import { PlanPrice } from "../components/plan-price";

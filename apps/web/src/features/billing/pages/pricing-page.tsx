@@ -1,16 +1,17 @@
 import { CheckOutlined, CrownOutlined } from "@ant-design/icons";
-import { PERMISSIONS, type Plan } from "@parlons/contract";
+import { PERMISSIONS, type Plan, pickField, pickList } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Card, Col, Empty, Result, Row, Skeleton, Tag, Typography } from "antd";
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { useAuthModals } from "../../../components/auth-modal-context";
-import { ButtonLink } from "../../../components/button-link";
-import { planName } from "../../../lib/format";
-import { hasPermission, useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { useAuthModals } from "@/components/auth-modal-context";
+import { ButtonLink } from "@/components/button-link";
+import { LoadError } from "@/components/load-error";
+import { planName } from "@/lib/format";
+import { hasPermission, useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { activePlansQuery, providersQuery } from "../api/billing-api";
 import { useStartCheckout } from "../api/use-start-checkout";
 import { PlanPrice } from "../components/plan-price";
@@ -58,15 +59,7 @@ export function PricingPage() {
           ))}
         </Row>
       ) : plans.isError ? (
-        <Result
-          status="warning"
-          title={t("billing:pricing.loadError")}
-          extra={
-            <Button type="primary" onClick={() => void plans.refetch()}>
-              {t("billing:actions.retry")}
-            </Button>
-          }
-        />
+        <LoadError query={plans} compact />
       ) : plans.data.length === 0 ? (
         <Empty description={t("billing:pricing.empty")} />
       ) : (
@@ -87,8 +80,8 @@ function PlanCard({ plan }: { plan: Plan }) {
   const lang = useLang();
   const { user } = useSession();
   const current = !!user && user.plan_id === plan.id;
-  const features = lang === "fr" ? plan.features_fr : plan.features_en;
-  const description = lang === "fr" ? plan.description_fr : plan.description_en;
+  const features = pickList(plan, "features", lang);
+  const description = pickField(plan, "description", lang);
   const name = planName(plan, lang);
 
   return (

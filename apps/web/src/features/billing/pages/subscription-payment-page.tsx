@@ -5,11 +5,11 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Spin, Steps
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { ButtonLink } from "../../../components/button-link";
-import { ApiError, errorText } from "../../../lib/api";
-import { planName } from "../../../lib/format";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { ApiError, errorText } from "@/lib/api";
+import { planName } from "@/lib/format";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { billingKeys, demoDecision, refreshAfterPlanChange, updateStatus } from "../api/billing-api";
 import { useShowError, useStartCheckout } from "../api/use-start-checkout";
 import { CheckoutFailed, CheckoutSuccess } from "../components/checkout-result";

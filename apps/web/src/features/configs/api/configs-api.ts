@@ -6,7 +6,7 @@ import type {
   ConfigUpdateBody,
 } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 const keys = {
   all: ["configs"] as const,

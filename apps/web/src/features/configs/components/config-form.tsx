@@ -2,8 +2,8 @@ import { CONFIG_KEY_PATTERN, type ConfigBody, type ConfigItem } from "@parlons/c
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormFooter } from "../../../components/form-footer";
-import { ApiError, errorText } from "../../../lib/api";
+import { FormFooter } from "@/components/form-footer";
+import { ApiError, errorText } from "@/lib/api";
 import { type SaveInput, useSaveConfig } from "../api/configs-api";
 import { formatConfigValue, parseConfigValue } from "../lib/config-json";
 

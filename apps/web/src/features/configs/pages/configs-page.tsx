@@ -4,15 +4,16 @@ import { useQuery } from "@tanstack/react-query";
 import { App, Button, Card, Flex, Input, Result, Space, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../lib/api";
-import { useLang } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { errorText } from "@/lib/api";
+import { useLang } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { configListQuery, useDeleteConfig } from "../api/configs-api";
 import { ConfigForm } from "../components/config-form";
 import { previewConfigValue } from "../lib/config-json";
 import "../configs.css";
-import { EditorDrawer } from "../../../components/editor-drawer";
-import { formatDateTime } from "../../../lib/format";
+import { EditorDrawer } from "@/components/editor-drawer";
+import { formatDateTime } from "@/lib/format";
+import { WIDE_ONLY } from "@/lib/table";
 
 const PAGE_SIZE = 50;
 type Editing = { config: ConfigItem | null } | null;
@@ -110,11 +111,13 @@ export function ConfigsPage() {
               },
               {
                 key: "description",
+                responsive: WIDE_ONLY,
                 title: t("events:configs.columns.description"),
                 dataIndex: "description",
               },
               {
                 key: "updated",
+                responsive: WIDE_ONLY,
                 title: t("events:configs.columns.updated"),
                 render: (_: unknown, c: ConfigItem) => formatDateTime(c.updated_at, lang),
               },

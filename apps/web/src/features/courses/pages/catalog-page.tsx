@@ -3,13 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Empty, Input, Pagination, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ButtonLink } from "../../../components/button-link";
-import { CourseGrid } from "../../../components/courses/course-card";
-import { type CourseListQueryInput, courseListQuery } from "../../../lib/courses-api";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { CourseGrid } from "@/components/courses/course-card";
+import { LoadError } from "@/components/load-error";
+import { type CourseListQueryInput, courseListQuery } from "@/lib/courses-api";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import "../courses-pages.css";
-import { languageName } from "../../../lib/format";
+import { languageName } from "@/lib/format";
 
 const FIRST_PAGE_SIZE = 6;
 const MORE_PAGE_SIZE = 12;
@@ -32,7 +33,8 @@ function Catalog({ more }: { more: boolean }) {
     page: 1,
     pageSize: more ? MORE_PAGE_SIZE : FIRST_PAGE_SIZE,
   });
-  const { data, isPending, isError } = useQuery(courseListQuery("active", query));
+  const list = useQuery(courseListQuery("active", query));
+  const { data, isPending, isError } = list;
   usePageTitle(more ? t("courses:catalog.moreTitle") : t("courses:catalog.title"));
   const courses = data?.courses ?? [];
   const total = data?.pagination.total ?? 0;
@@ -71,7 +73,7 @@ function Catalog({ more }: { more: boolean }) {
         </Space>
       )}
       {isError ? (
-        <Empty description={t("courses:catalog.error")} />
+        <LoadError query={list} compact />
       ) : !isPending && courses.length === 0 ? (
         <Empty description={t("courses:catalog.empty")} data-testid="courses-empty" />
       ) : (

@@ -1,19 +1,40 @@
-import { CEFR_LEVELS, type CourseBody, type CourseItem, TARGET_LANGUAGES } from "@parlons/contract";
+import {
+  CEFR_LEVELS,
+  type CourseBody,
+  type CourseItem,
+  DRIP_MODES,
+  TARGET_LANGUAGES,
+} from "@parlons/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Typography,
+} from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { ButtonLink } from "../../../components/button-link";
-import { BilingualTitles } from "../../../components/courses/bilingual-titles";
-import { NotFoundPage } from "../../../components/not-found";
-import { UploadField } from "../../../components/upload-field";
-import { ApiError, errorText } from "../../../lib/api";
-import { courseKeys, courseQuery, createCourse, updateCourse } from "../../../lib/courses-api";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { BilingualTitles } from "@/components/courses/bilingual-titles";
+import { NotFoundPage } from "@/components/not-found";
+import { UploadField } from "@/components/upload-field";
+import { createCourse, updateCourse } from "@/features/courses/api/courses-api";
+import { ApiError, errorText } from "@/lib/api";
+import { courseKeys, courseQuery } from "@/lib/courses-api";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import "../courses-pages.css";
-import { languageName } from "../../../lib/format";
+import { languageName } from "@/lib/format";
 
 type FormValues = Omit<CourseBody, "position" | "slug">;
 
@@ -27,6 +48,8 @@ const EMPTY: FormValues = {
   cover: null,
   active: true,
   popular: false,
+  drip_mode: "open",
+  drip_days: 7,
 };
 
 /** `/courses/create`. */
@@ -151,6 +174,43 @@ function CourseForm({ course }: { course?: CourseItem }) {
           <Form.Item name="cover" hidden>
             <Input />
           </Form.Item>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="drip_mode"
+                label={t("courses:form.dripMode")}
+                extra={t("courses:form.dripHint")}
+              >
+                <Select
+                  data-testid="course-drip-mode"
+                  options={DRIP_MODES.map((m) => ({ value: m, label: t(`courses:form.drip.${m}`) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item noStyle dependencies={["drip_mode"]}>
+                {({ getFieldValue }) =>
+                  getFieldValue("drip_mode") === "days" && (
+                    <Form.Item
+                      name="drip_days"
+                      label={t("courses:form.dripDays")}
+                      rules={[
+                        {
+                          required: true,
+                          type: "integer",
+                          min: 1,
+                          max: 365,
+                          message: t("courses:form.dripDaysRange"),
+                        },
+                      ]}
+                    >
+                      <InputNumber min={1} max={365} precision={0} data-testid="course-drip-days" />
+                    </Form.Item>
+                  )
+                }
+              </Form.Item>
+            </Col>
+          </Row>
           <Space size="large" wrap className="course-form__flags">
             <Form.Item name="active" label={t("courses:form.active")} valuePropName="checked">
               <Switch data-testid="course-active" />
@@ -187,5 +247,7 @@ function pick(course: CourseItem): FormValues {
     cover: course.cover,
     active: course.active,
     popular: course.popular,
+    drip_mode: course.drip_mode,
+    drip_days: course.drip_days,
   };
 }

@@ -1,29 +1,39 @@
-import { DeleteOutlined, EditOutlined, OrderedListOutlined, PlayCircleOutlined } from "@ant-design/icons";
+import PlayCircleOutlined from "@ant-design/icons-svg/es/asn/PlayCircleOutlined";
 import { PERMISSIONS } from "@parlons/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Col, Descriptions, Row, Skeleton, Space, Switch, Tag, Typography } from "antd";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
-import { ButtonLink } from "../../../components/button-link";
-import { LessonList, UpgradeCta } from "../../../components/courses/lesson-list";
-import { NotFoundPage } from "../../../components/not-found";
-import { ApiError, errorText } from "../../../lib/api";
-import {
-  courseDescription,
-  courseKeys,
-  courseQuery,
-  courseTitle,
-  deleteCourse,
-  lessonsQuery,
-  togglePopular,
-} from "../../../lib/courses-api";
-import { hasPermission, useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { useParams } from "react-router";
+import { LessonList, UpgradeCta } from "@/components/courses/lesson-list";
+import { LoadError } from "@/components/load-error";
+import { NotFoundPage } from "@/components/not-found";
+import { PlainButtonLink } from "@/components/plain-button";
+import { PlainIcon } from "@/components/plain-icon";
+import { withAntd } from "@/components/with-antd";
+import { courseDescription } from "@/features/courses/api/courses-api";
+import { ApiError } from "@/lib/api";
+import { myCertificatesQuery } from "@/lib/certificates-api";
+import { courseQuery, courseTitle, lessonsQuery } from "@/lib/courses-api";
+import { hasPermission, useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import "../courses-pages.css";
-import { formatDuration, languageName } from "../../../lib/format";
+import { formatDuration, languageName } from "@/lib/format";
 
-/** `/courses/{id}`: the course, its lessons (locks and upgrade call on the free plan), staff tools. */
+// staff only, never server-rendered (no session there): antd comes with them
+const StaffTools = lazy(async () => ({
+  default: await withAntd(import("../components/course-staff-tools").then((m) => m.CourseStaffTools)),
+}));
+
+// signed-in learners only (the server renders no session): antd comes with it
+const CourseDownload = lazy(async () => ({
+  default: await withAntd(import("@/components/offline/download-button").then((m) => m.DownloadButton)),
+}));
+
+/**
+ * `/courses/{id}`: the course, its lessons (locks and upgrade call on the free plan), staff tools.
+ * Plain markup: a course page is where search engines and shared links bring visitors.
+ */
 export function CoursePage() {
   const { id = "" } = useParams();
   const { t } = useTranslation();
@@ -32,16 +42,27 @@ export function CoursePage() {
   const { user } = useSession();
   const course = useQuery(courseQuery(id));
   const lessons = useQuery(lessonsQuery(course.data?.id));
+  const mine = useQuery({ ...myCertificatesQuery, enabled: Boolean(user) });
   usePageTitle(
     course.data ? courseTitle(course.data, lang) : t("common:pages.courseDetail"),
     course.data ? courseDescription(course.data, lang) : undefined,
   );
 
   if (course.error instanceof ApiError && course.error.status === 404) return <NotFoundPage />;
-  if (!course.data) {
+  if (course.isError) {
     return (
       <div className="container section">
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <LoadError query={course} />
+      </div>
+    );
+  }
+  if (!course.data) {
+    return (
+      <div className="container section" aria-busy="true">
+        <div className="skeleton skeleton--title" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line" />
       </div>
     );
   }
@@ -53,135 +74,89 @@ export function CoursePage() {
   const start = open.find((l) => !l.progress?.done) ?? open[0];
   const started = list.some((l) => l.progress);
   const description = courseDescription(c, lang);
+  const certificate = mine.data?.find((x) => x.course_id === c.id && x.status === "valid");
 
   return (
     <div className="container section course-page">
-      <Row gutter={[32, 24]}>
-        <Col xs={24} md={9}>
+      <div className="course-page__top">
+        <div className="course-page__media">
           {c.cover_url ? (
-            <img className="course-page__cover" src={c.cover_url} alt="" />
+            // the largest image of the first screen: asked for first
+            <img className="course-page__cover" src={c.cover_url} alt="" fetchPriority="high" />
           ) : (
             <div className="course-page__cover course-card__cover--empty" aria-hidden="true">
               {c.target_language.toUpperCase()}
             </div>
           )}
-        </Col>
-        <Col xs={24} md={15}>
-          <Typography.Title level={1} className="page-title">
-            {courseTitle(c, lang)}
-          </Typography.Title>
-          <Space wrap>
-            <Tag color="blue">{t("courses:levelValue", { level: c.level })}</Tag>
-            <Tag>{t("courses:learn", { language: languageName(c.target_language, lang) })}</Tag>
-            {staff && !c.active && <Tag color="orange">{t("courses:inactive")}</Tag>}
-          </Space>
-          {description && (
-            <Typography.Paragraph className="course-page__description">{description}</Typography.Paragraph>
-          )}
-          <Descriptions size="small" column={2} className="course-page__facts">
-            <Descriptions.Item label={t("courses:lessonsLabel")}>{c.lessons_count}</Descriptions.Item>
-            <Descriptions.Item label={t("courses:durationLabel")}>
-              {formatDuration(c.total_duration, lang)}
-            </Descriptions.Item>
-          </Descriptions>
+        </div>
+        <div className="course-page__info">
+          <h1 className="heading heading--1 page-title">{courseTitle(c, lang)}</h1>
+          <div className="course-page__tags">
+            <span className="tag tag--blue">{t("courses:levelValue", { level: c.level })}</span>
+            <span className="tag">
+              {t("courses:learn", { language: languageName(c.target_language, lang) })}
+            </span>
+            {staff && !c.active && <span className="tag tag--orange">{t("courses:inactive")}</span>}
+          </div>
+          {description && <p className="course-page__description">{description}</p>}
+          <dl className="course-page__facts">
+            <div>
+              <dt>{t("courses:lessonsLabel")}</dt>
+              <dd>{c.lessons_count}</dd>
+            </div>
+            <div>
+              <dt>{t("courses:durationLabel")}</dt>
+              <dd>{formatDuration(c.total_duration, lang)}</dd>
+            </div>
+          </dl>
           {start && (
-            <ButtonLink
-              type="primary"
+            <PlainButtonLink
+              kind="primary"
               size="large"
-              icon={<PlayCircleOutlined />}
+              icon={<PlainIcon icon={PlayCircleOutlined} />}
               to={to(`/courses/${c.id}/lessons/${start.id}`)}
               data-testid="course-start"
             >
               {started ? t("courses:continue") : t("courses:start")}
-            </ButtonLink>
+            </PlainButtonLink>
           )}
-          {staff && <StaffTools courseId={c.id} popular={c.popular} />}
-        </Col>
-      </Row>
+          {certificate && (
+            <PlainButtonLink to={to(`/certificates/${certificate.id}`)} data-testid="course-certificate">
+              {t("courses:certificate")}
+            </PlainButtonLink>
+          )}
+          {user && open.some((l) => l.audio) && (
+            <Suspense fallback={null}>
+              <CourseDownload course={c} lessons={list} scope="course" />
+            </Suspense>
+          )}
+          {staff && (
+            <Suspense fallback={null}>
+              <StaffTools courseId={c.id} popular={c.popular} />
+            </Suspense>
+          )}
+        </div>
+      </div>
 
       <section aria-labelledby="lessons-title" className="course-page__lessons">
-        <Typography.Title level={2} id="lessons-title">
+        <h2 className="heading heading--2" id="lessons-title">
           {t("courses:lessons.title")}
-        </Typography.Title>
+        </h2>
         {lessons.data?.access === "free" && locked > 0 && <UpgradeCta locked={locked} />}
-        <Card>{lessons.isPending ? <Skeleton active /> : <LessonList courseId={c.id} lessons={list} />}</Card>
+        <div className="card">
+          <div className="card__body">
+            {lessons.isPending ? (
+              <div aria-busy="true">
+                <div className="skeleton skeleton--line" />
+                <div className="skeleton skeleton--line" />
+                <div className="skeleton skeleton--line" />
+              </div>
+            ) : (
+              <LessonList courseId={c.id} lessons={list} dripDays={c.drip_days} />
+            )}
+          </div>
+        </div>
       </section>
     </div>
-  );
-}
-
-function StaffTools({ courseId, popular }: { courseId: string; popular: boolean }) {
-  const { t } = useTranslation();
-  const to = useLocalePath();
-  const navigate = useNavigate();
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
-  const popularMutation = useMutation({
-    mutationFn: (value: boolean) => togglePopular(courseId, value),
-    onSuccess: (course) => {
-      message.success(course.popular ? t("courses:staff.popularOn") : t("courses:staff.popularOff"));
-      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
-    },
-  });
-
-  const remove = (force: boolean) =>
-    deleteCourse(courseId, force).then(() => {
-      message.success(t("courses:staff.deleted"));
-      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
-      navigate(to("/courses"), { replace: true });
-    });
-
-  const confirmDelete = () =>
-    modal.confirm({
-      title: t("courses:staff.deleteTitle"),
-      content: t("courses:staff.deleteConfirm"),
-      okText: t("common:actions.ok"),
-      cancelText: t("common:actions.cancel"),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        remove(false).catch((error) => {
-          if (error instanceof ApiError && error.status === 409) {
-            modal.confirm({
-              title: t("courses:staff.deleteTitle"),
-              content: t("courses:staff.deleteForce"),
-              okText: t("common:actions.ok"),
-              cancelText: t("common:actions.cancel"),
-              okButtonProps: { danger: true },
-              onOk: () => remove(true).catch((e) => message.error(errorText(e))),
-            });
-          } else {
-            message.error(errorText(error));
-          }
-        }),
-    });
-
-  return (
-    <Card size="small" className="staff-tools" title={t("courses:staff.title")}>
-      <Space wrap>
-        <ButtonLink icon={<EditOutlined />} to={to(`/courses/edit?id=${courseId}`)} data-testid="course-edit">
-          {t("courses:staff.edit")}
-        </ButtonLink>
-        <ButtonLink
-          icon={<OrderedListOutlined />}
-          to={to(`/courses/${courseId}/lessons`)}
-          data-testid="manage-lessons"
-        >
-          {t("courses:staff.lessons")}
-        </ButtonLink>
-        <span className="inline-switch">
-          <Switch
-            checked={popular}
-            loading={popularMutation.isPending}
-            onChange={(v) => popularMutation.mutate(v)}
-            data-testid="course-popular"
-            aria-label={t("courses:form.popular")}
-          />{" "}
-          {t("courses:form.popular")}
-        </span>
-        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} data-testid="course-delete">
-          {t("courses:staff.delete")}
-        </Button>
-      </Space>
-    </Card>
   );
 }

@@ -1,14 +1,19 @@
 import { CrownOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { type MenuModule, PERMISSIONS } from "@parlons/contract";
+import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Row, Space, Statistic, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { ButtonLink } from "../../../components/button-link";
-import { LearnerProgress } from "../../../components/courses/learner-progress";
-import { MyBookingsCard } from "../../../components/events/my-bookings-card";
-import { isFreePlan, planName } from "../../../lib/format";
-import { hasPermission, isAdmin, useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { CertificatesCard } from "@/components/certificates/certificates-card";
+import { LearnerProgress } from "@/components/courses/learner-progress";
+import { MyBookingsCard } from "@/components/events/my-bookings-card";
+import { HabitCard } from "@/components/habit/habit-card";
+import { ReviewDueCard } from "@/components/review/review-due-card";
+import { myCertificatesQuery } from "@/lib/certificates-api";
+import { isFreePlan, planName } from "@/lib/format";
+import { hasPermission, isAdmin, useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 
 /** `/dashboard`: greeting, the user's plan, their courses in progress, admin overview. */
 export function DashboardPage() {
@@ -67,6 +72,13 @@ export function DashboardPage() {
         <Col xs={24} md={admin ? 24 : 12}>
           <LearnerProgress />
         </Col>
+        <Col xs={24} md={12}>
+          <HabitCard />
+        </Col>
+        <Col xs={24} md={12}>
+          <ReviewDueCard />
+        </Col>
+        <CertificatesCol />
         {hasPermission(user, PERMISSIONS.eventsBook) && (
           <Col xs={24} md={12}>
             <MyBookingsCard />
@@ -74,6 +86,17 @@ export function DashboardPage() {
         )}
       </Row>
     </Space>
+  );
+}
+
+/** The learner's certificates, once they earned one (no empty card before). */
+function CertificatesCol() {
+  const { data } = useQuery(myCertificatesQuery);
+  if (!data?.length) return null;
+  return (
+    <Col xs={24} md={12}>
+      <CertificatesCard />
+    </Col>
   );
 }
 

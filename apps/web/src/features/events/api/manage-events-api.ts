@@ -7,8 +7,8 @@ import type {
   EventResponse,
 } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { eventKeys } from "../../../lib/events-api";
+import { api } from "@/lib/api";
+import { eventKeys } from "@/lib/events-api";
 
 /** `GET /v1/events` as staff: inactive events too, and past ones on request. */
 export function staffEventsQuery(query: { page: number; pageSize: number; include?: "past" }) {

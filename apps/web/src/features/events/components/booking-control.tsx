@@ -2,15 +2,16 @@ import { type EventItem, MAX_PLACES_PER_BOOKING, type RegistrationItem } from "@
 import { App, Button, Modal, Radio, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useAuthModals } from "../../../components/auth-modal-context";
-import { errorText } from "../../../lib/api";
-import { eventTitle, placeChoices, useBookPlaces, useCancelBooking } from "../../../lib/events-api";
-import { useSession } from "../../../lib/session";
-import { useLang } from "../../../lib/use-locale";
+import { useAuthModals } from "@/components/auth-modal-context";
+import { placeChoices, useBookPlaces, useCancelBooking } from "@/features/events/api/events-api";
+import { errorText } from "@/lib/api";
+import { eventTitle } from "@/lib/events-api";
+import { useSession } from "@/lib/session";
+import { useLang } from "@/lib/use-locale";
 
 /**
  * The book button of an event: signed out it opens the login dialog; signed in it asks how
- * many places (1 to min(5, places left)) and books them.
+ * many places (1 to min(5, places left)) and books them. A full event offers its waiting list.
  */
 export function BookingControl({ event, block }: { event: EventItem; block?: boolean }) {
   const { t } = useTranslation();
@@ -23,6 +24,29 @@ export function BookingControl({ event, block }: { event: EventItem; block?: boo
   const [places, setPlaces] = useState(1);
   const choices = placeChoices(event.places_left, MAX_PLACES_PER_BOOKING);
 
+  if (!event.bookable && event.waitlist_open) {
+    const join = () => {
+      if (status !== "authenticated") {
+        modals.show("login");
+        return;
+      }
+      book.mutate(
+        { event_id: event.id, places: 1, waitlist: true },
+        {
+          onSuccess: (registration) =>
+            void message.success(
+              t("events:waitlist.joined", { position: registration.waiting_position ?? 1 }),
+            ),
+          onError: (error) => void message.error(errorText(error)),
+        },
+      );
+    };
+    return (
+      <Button block={block} onClick={join} loading={book.isPending} data-testid="event-waitlist-join">
+        {t("events:waitlist.join")}
+      </Button>
+    );
+  }
   if (!event.bookable) {
     return (
       <Button block={block} disabled data-testid="event-book">
@@ -40,7 +64,7 @@ export function BookingControl({ event, block }: { event: EventItem; block?: boo
 
   const confirm = () => {
     book.mutate(
-      { event_id: event.id, places },
+      { event_id: event.id, places, waitlist: false },
       {
         onSuccess: (registration) => {
           void message.success(t("events:booking.booked", { count: registration.places }));
@@ -107,11 +131,12 @@ export function MyBooking({ registration, link }: { registration: RegistrationIt
   const cancel = useCancelBooking();
   const started = new Date(registration.event.starts_at).getTime() <= Date.now();
 
+  const waiting = registration.status === "WAITING";
   const confirmCancel = () => {
     modal.confirm({
-      title: t("events:booking.cancelTitle"),
-      content: t("events:booking.cancelText"),
-      okText: t("events:booking.cancelOk"),
+      title: t(waiting ? "events:waitlist.leaveTitle" : "events:booking.cancelTitle"),
+      content: t(waiting ? "events:waitlist.leaveText" : "events:booking.cancelText"),
+      okText: t(waiting ? "events:waitlist.leaveOk" : "events:booking.cancelOk"),
       okButtonProps: { danger: true },
       cancelText: t("events:booking.keep"),
       onOk: () =>
@@ -124,7 +149,11 @@ export function MyBooking({ registration, link }: { registration: RegistrationIt
 
   return (
     <Space orientation="vertical" size={8} style={{ width: "100%" }} data-testid="my-booking">
-      <Typography.Text strong>{t("events:booking.mine", { count: registration.places })}</Typography.Text>
+      <Typography.Text strong data-testid="my-booking-status" data-status={registration.status}>
+        {waiting
+          ? t("events:waitlist.position", { position: registration.waiting_position ?? 1 })
+          : t("events:booking.mine", { count: registration.places })}
+      </Typography.Text>
       {link && (
         <Typography.Link href={link} target="_blank" rel="noopener noreferrer">
           {t("events:booking.joinLink")}
@@ -132,7 +161,7 @@ export function MyBooking({ registration, link }: { registration: RegistrationIt
       )}
       {!started && (
         <Button danger onClick={confirmCancel} loading={cancel.isPending} data-testid="booking-cancel">
-          {t("events:booking.cancelBooking")}
+          {t(waiting ? "events:waitlist.leave" : "events:booking.cancelBooking")}
         </Button>
       )}
     </Space>

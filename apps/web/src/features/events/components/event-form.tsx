@@ -2,8 +2,8 @@ import { type EventItem, MAX_EVENT_CAPACITY } from "@parlons/contract";
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormFooter } from "../../../components/form-footer";
-import { ApiError, errorText } from "../../../lib/api";
+import { FormFooter } from "@/components/form-footer";
+import { ApiError, errorText } from "@/lib/api";
 import { useSaveEvent } from "../api/manage-events-api";
 import { EMPTY_EVENT, type EventFormValues, toEventBody, toFormValues } from "../lib/event-form-values";
 
@@ -152,6 +152,16 @@ export function EventForm({
         <Col xs={12}>
           <Form.Item name="active" label={t("events:form.active")} valuePropName="checked">
             <Switch />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item
+            name="premium_only"
+            label={t("events:form.premiumOnly")}
+            extra={t("events:form.premiumOnlyHint")}
+            valuePropName="checked"
+          >
+            <Switch data-testid="event-premium-only" />
           </Form.Item>
         </Col>
       </Row>

@@ -2,8 +2,8 @@ import { CalendarOutlined, EnvironmentOutlined, GlobalOutlined, TeamOutlined } f
 import type { EventItem } from "@parlons/contract";
 import { Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { formatDateRange } from "../../../lib/format";
-import { useLang } from "../../../lib/use-locale";
+import { formatDateRange } from "@/lib/format";
+import { useLang } from "@/lib/use-locale";
 
 /** Date and time (localized), kind, place or "online", places left. */
 export function EventMeta({ event }: { event: EventItem }) {

@@ -13,6 +13,7 @@ export interface EventFormValues {
   ends_at: Dayjs | null;
   capacity: number | null;
   active: boolean;
+  premium_only: boolean;
 }
 
 export const EMPTY_EVENT: EventFormValues = {
@@ -27,6 +28,7 @@ export const EMPTY_EVENT: EventFormValues = {
   ends_at: null,
   capacity: 12,
   active: true,
+  premium_only: false,
 };
 
 export function toFormValues(event: EventItem): EventFormValues {
@@ -42,6 +44,7 @@ export function toFormValues(event: EventItem): EventFormValues {
     ends_at: dayjs(event.ends_at),
     capacity: event.capacity,
     active: event.active,
+    premium_only: event.premium_only,
   };
 }
 
@@ -59,5 +62,6 @@ export function toEventBody(values: EventFormValues): EventBody {
     ends_at: (values.ends_at ?? dayjs()).toISOString(),
     capacity: values.capacity ?? 1,
     active: values.active,
+    premium_only: values.premium_only,
   };
 }

@@ -1,13 +1,13 @@
 import type { RegistrationItem } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { myUpcomingBookingsQuery } from "../../../lib/events-api";
-import { useSession } from "../../../lib/session";
+import { myLiveRegistrationsQuery } from "@/features/events/api/events-api";
+import { useSession } from "@/lib/session";
 
-/** The signed-in user's live bookings, by event id (empty when signed out). */
+/** The signed-in user's live bookings and places on waiting lists, by event id (empty when signed out). */
 export function useMyBookings(): Map<string, RegistrationItem> {
   const { status } = useSession();
-  const { data } = useQuery({ ...myUpcomingBookingsQuery, enabled: status === "authenticated" });
+  const { data } = useQuery({ ...myLiveRegistrationsQuery, enabled: status === "authenticated" });
   return useMemo(
     () => new Map(status === "authenticated" ? (data ?? []).map((r) => [r.event_id, r]) : []),
     [data, status],

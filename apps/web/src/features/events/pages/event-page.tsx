@@ -1,17 +1,21 @@
-import { ArrowLeftOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, CalendarOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { Card, Col, Descriptions, Result, Row, Skeleton, Space, Typography } from "antd";
+import { Card, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { ButtonLink } from "../../../components/button-link";
-import { eventDescription, eventQuery, eventTitle } from "../../../lib/events-api";
-import { useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { DownloadButton } from "@/components/download-button";
+import { LoadError } from "@/components/load-error";
+import { downloadEventIcs, eventDescription, eventQuery } from "@/features/events/api/events-api";
+import { ApiError } from "@/lib/api";
+import { eventTitle } from "@/lib/events-api";
+import { useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { BookingControl, MyBooking } from "../components/booking-control";
 import { useMyBookings } from "../lib/use-my-bookings";
 import "../events.css";
-import { formatDateRange } from "../../../lib/format";
+import { formatDateRange } from "@/lib/format";
 
 /** `/events/{id}`: the event, booking, and the user's booking with its cancel button. */
 export function EventPage() {
@@ -20,10 +24,18 @@ export function EventPage() {
   const to = useLocalePath();
   const { id = "" } = useParams();
   const { status } = useSession();
-  const { data: event, isPending, isError } = useQuery(eventQuery(id, status === "authenticated"));
+  const query = useQuery(eventQuery(id, status === "authenticated"));
+  const { data: event, isPending, isError } = query;
   const registration = useMyBookings().get(id);
   usePageTitle(event ? eventTitle(event, lang) : t("events:list.title"));
 
+  if (isError && !(query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <div className="container section">
+        <LoadError query={query} />
+      </div>
+    );
+  }
   if (isError) {
     return (
       <div className="container section">
@@ -48,6 +60,11 @@ export function EventPage() {
             <Typography.Title level={1} className="page-title">
               {eventTitle(event, lang)}
             </Typography.Title>
+            {event.premium_only && (
+              <Tag color="gold" data-testid="event-premium-only">
+                {t("events:detail.premiumOnly")}
+              </Tag>
+            )}
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t("events:detail.when")}>
                 <time dateTime={event.starts_at} data-testid="event-when">
@@ -71,16 +88,38 @@ export function EventPage() {
                     ? t("events:card.placesLeft", { count: event.places_left })
                     : t("events:card.full")}
                 </Typography.Text>
+                {event.waiting_count > 0 && (
+                  <Typography.Text type="secondary" data-testid="event-waiting">
+                    {t("events:waitlist.count", { count: event.waiting_count })}
+                  </Typography.Text>
+                )}
                 {registration ? (
                   <MyBooking registration={registration} link={event.online_url} />
                 ) : (
                   <BookingControl event={event} block />
                 )}
+                <AddToCalendar event={event} />
               </Space>
             </Card>
           </Col>
         </Row>
       )}
     </div>
+  );
+}
+
+/** "Add to calendar": the event's .ics, with the meeting link once booked. */
+function AddToCalendar({ event }: { event: { id: string; slug: string } }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <DownloadButton
+      block
+      icon={<CalendarOutlined aria-hidden />}
+      save={() => downloadEventIcs(event, lang)}
+      data-testid="event-ics"
+    >
+      {t("events:detail.addToCalendar")}
+    </DownloadButton>
   );
 }

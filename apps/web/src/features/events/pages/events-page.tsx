@@ -4,10 +4,12 @@ import { Card, Col, Empty, Flex, Pagination, Row, Skeleton, Typography } from "a
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { eventDescription, eventListQuery, eventTitle } from "../../../lib/events-api";
-import { useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { LoadError } from "@/components/load-error";
+import { eventDescription, eventListQuery } from "@/features/events/api/events-api";
+import { eventTitle } from "@/lib/events-api";
+import { useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { BookingControl, MyBooking } from "../components/booking-control";
 import { EventMeta } from "../components/event-meta";
 import { useMyBookings } from "../lib/use-my-bookings";
@@ -20,9 +22,8 @@ export function EventsPage() {
   const { t } = useTranslation();
   const { status } = useSession();
   const [page, setPage] = useState(1);
-  const { data, isPending, isError } = useQuery(
-    eventListQuery({ page, pageSize: PAGE_SIZE }, status === "authenticated"),
-  );
+  const list = useQuery(eventListQuery({ page, pageSize: PAGE_SIZE }, status === "authenticated"));
+  const { data, isPending, isError } = list;
   const mine = useMyBookings();
   usePageTitle(t("events:list.title"));
   const events = data?.events ?? [];
@@ -34,7 +35,7 @@ export function EventsPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("events:list.subtitle")}</Typography.Paragraph>
       {isError ? (
-        <Empty description={t("events:list.error")} />
+        <LoadError query={list} compact />
       ) : isPending ? (
         <Row gutter={[16, 16]}>
           {[0, 1, 2].map((i) => (

@@ -4,12 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import { App, Button, Card, Checkbox, Flex, Result, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EditorDrawer } from "../../../components/editor-drawer";
-import { ApiError, errorText } from "../../../lib/api";
-import { eventTitle } from "../../../lib/events-api";
-import { formatDateRange, formatDateTime } from "../../../lib/format";
-import { useLang } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { EditorDrawer } from "@/components/editor-drawer";
+import { ApiError, errorText } from "@/lib/api";
+import { eventTitle } from "@/lib/events-api";
+import { formatDateRange, formatDateTime } from "@/lib/format";
+import { WIDE_ONLY } from "@/lib/table";
+import { useLang } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { eventRegistrationsQuery, staffEventsQuery, useDeleteEvent } from "../api/manage-events-api";
 import { EventForm } from "../components/event-form";
 
@@ -124,6 +125,7 @@ export function ManageEventsPage() {
               },
               {
                 key: "kind",
+                responsive: WIDE_ONLY,
                 title: t("events:manage.columns.kind"),
                 render: (_: unknown, event: EventItem) => t(`events:kind.${event.kind}`),
               },
@@ -229,6 +231,7 @@ function Registrations({ event }: { event: EventItem }) {
         rowKey="id"
         size="small"
         data-testid="event-registrations-table"
+        scroll={{ x: true }}
         loading={isPending}
         dataSource={data?.registrations ?? []}
         pagination={false}

@@ -4,12 +4,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Col, Form, Input, Row, Space, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BilingualTitles } from "../../../components/courses/bilingual-titles";
-import { UploadField } from "../../../components/upload-field";
-import { ApiError, errorText } from "../../../lib/api";
-import { courseKeys, createLesson, updateLesson, updateLessonLinks } from "../../../lib/courses-api";
-import { parseUploadValue, uploadValue } from "../../../lib/upload";
-import { formatClock } from "../../player/lib/time";
+import { BilingualTitles } from "@/components/courses/bilingual-titles";
+import { formatClock } from "@/components/player/lib/time";
+import { UploadField } from "@/components/upload-field";
+import { createLesson, updateLesson, updateLessonLinks } from "@/features/lessons/api/lessons-api";
+import { ApiError, errorText } from "@/lib/api";
+import { courseKeys } from "@/lib/courses-api";
+import { parseUploadValue, uploadValue } from "@/lib/upload";
+import { CueEditor } from "./cue-editor";
 
 type FormValues = Omit<LessonBody, "position">;
 
@@ -41,12 +43,14 @@ export function LessonForm({
   const [form] = Form.useForm<FormValues>();
   const audio = Form.useWatch("audio", form) as string | null | undefined;
   const duration = parseUploadValue(audio).duration;
+  const hasLines = Boolean(lesson && lesson.cues.length > 0);
 
   const save = useMutation({
     mutationFn: (values: FormValues) => {
       if (!lesson) return createLesson(courseId, values);
-      const { links: _links, ...rest } = values;
-      return updateLesson(courseId, lesson.id, rest);
+      const { links: _links, transcript, ...rest } = values;
+      // a lesson with lines edits them in the lines editor; its transcript field is not shown
+      return updateLesson(courseId, lesson.id, hasLines ? rest : { ...rest, transcript });
     },
     onSuccess: (saved) => {
       message.success(lesson ? t("courses:lessonForm.updated") : t("courses:lessonForm.created"));
@@ -110,13 +114,15 @@ export function LessonForm({
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item
-          name="transcript"
-          label={t("courses:lessonForm.transcript")}
-          extra={t("courses:lessonForm.transcriptHint")}
-        >
-          <Input.TextArea rows={6} className="mono" />
-        </Form.Item>
+        {!hasLines && (
+          <Form.Item
+            name="transcript"
+            label={t("courses:lessonForm.transcript")}
+            extra={t("courses:lessonForm.transcriptHint")}
+          >
+            <Input.TextArea rows={6} className="mono" />
+          </Form.Item>
+        )}
         {!lesson && <LinksFields />}
         <Space size="large" wrap>
           <Form.Item name="free" label={t("courses:lessonForm.free")} valuePropName="checked">
@@ -132,6 +138,7 @@ export function LessonForm({
           </Button>
         </Form.Item>
       </Form>
+      {lesson && <CueEditor courseId={courseId} lesson={lesson} />}
       {lesson && <LinksForm courseId={courseId} lesson={lesson} />}
     </Space>
   );

@@ -5,31 +5,34 @@ import {
   LinkOutlined,
   RightOutlined,
 } from "@ant-design/icons";
-import type { LessonItem, LessonListResponse } from "@parlons/contract";
+import type { Lang, LessonItem, LessonListResponse } from "@parlons/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Breadcrumb, Button, Card, Col, Empty, Row, Skeleton, Space, Typography } from "antd";
+import { Alert, App, Breadcrumb, Button, Card, Col, Empty, Row, Skeleton, Space, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { ButtonLink } from "../../../components/button-link";
-import { LessonList, UpgradeCta } from "../../../components/courses/lesson-list";
-import { NotFoundPage } from "../../../components/not-found";
-import { ApiError, errorText } from "../../../lib/api";
+import { ButtonLink } from "@/components/button-link";
+import { LessonList, UpgradeCta, usePaceText } from "@/components/courses/lesson-list";
+import { LoadError } from "@/components/load-error";
+import { NotFoundPage } from "@/components/not-found";
+import { DownloadButton } from "@/components/offline/download-button";
+import { PlainButtonLink } from "@/components/plain-button";
+import { AudioPlayer, type PositionReason } from "@/components/player/components/audio-player";
+import type { Handoff } from "@/components/player/lib/now-playing";
+import { resumePoint } from "@/components/player/lib/time";
+import { AddLineButton } from "@/components/review/add-line-button";
 import {
-  courseKeys,
-  courseQuery,
-  courseTitle,
-  lessonsQuery,
   lessonText,
-  lessonTitle,
   type SavedProgress,
   saveLessonPositionOnUnload,
   saveLessonProgress,
-} from "../../../lib/courses-api";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
-import { AudioPlayer, type PositionReason } from "../../player/components/audio-player";
-import { resumePoint } from "../../player/lib/time";
+} from "@/features/lessons/api/lessons-api";
+import { ApiError, errorText } from "@/lib/api";
+import { myCertificatesQuery } from "@/lib/certificates-api";
+import { courseKeys, courseQuery, courseTitle, lessonsQuery, lessonTitle } from "@/lib/courses-api";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
+import { SpeakButton } from "../components/speak/speak-button";
 import "../lessons.css";
 
 /** `/courses/{id}/lessons/{lessonId}`: the player, the lesson's text and transcript, links, navigation, done. */
@@ -38,6 +41,7 @@ export function LessonPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
+  const paceText = usePaceText();
   const course = useQuery(courseQuery(id));
   const lessons = useQuery(lessonsQuery(course.data?.id));
   const list = lessons.data?.lessons ?? [];
@@ -46,6 +50,10 @@ export function LessonPage() {
   usePageTitle(lesson ? lessonTitle(lesson, lang) : t("common:pages.lesson"));
 
   if (course.error instanceof ApiError && course.error.status === 404) return <NotFoundPage />;
+  const failed = course.isError ? course : lessons.isError ? lessons : null;
+  if (failed) {
+    return <LoadError query={failed} />;
+  }
   if (!course.data || lessons.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (!lesson) return <NotFoundPage />;
 
@@ -56,7 +64,9 @@ export function LessonPage() {
     .reverse()
     .find((l) => !l.locked);
   const next = list.slice(index + 1).find((l) => !l.locked);
-  const locked = list.filter((l) => l.locked).length;
+  // lessons the plan closes (the pace's own locks are not an upgrade's to open)
+  const locked = list.filter((l) => l.locked && !l.drip).length;
+  const pace = paceText(lesson, index, c.drip_days);
 
   return (
     <Space orientation="vertical" size="large" style={{ width: "100%" }} className="lesson-page">
@@ -74,12 +84,19 @@ export function LessonPage() {
         <Typography.Title level={1} className="page-title">
           {lessonTitle(lesson, lang)}
         </Typography.Title>
+        {!lesson.locked && <DownloadButton course={c} lessons={[lesson]} scope="lesson" />}
       </div>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={16}>
           {lesson.locked ? (
             <Space orientation="vertical" style={{ width: "100%" }}>
-              <UpgradeCta locked={locked} />
+              {pace ? (
+                <div className="alert" role="status" data-testid="lesson-pace-notice">
+                  {pace}
+                </div>
+              ) : (
+                <UpgradeCta locked={locked} />
+              )}
               <LessonBodyText lesson={lesson} lang={lang} />
             </Space>
           ) : (
@@ -101,7 +118,7 @@ export function LessonPage() {
                 {t("courses:upgrade.short")}
               </ButtonLink>
             )}
-            <LessonList courseId={c.id} lessons={list} currentId={lesson.id} />
+            <LessonList courseId={c.id} lessons={list} currentId={lesson.id} dripDays={c.drip_days} />
           </Card>
         </Col>
       </Row>
@@ -109,7 +126,7 @@ export function LessonPage() {
   );
 }
 
-function LessonBodyText({ lesson, lang }: { lesson: LessonItem; lang: "fr" | "en" }) {
+function LessonBodyText({ lesson, lang }: { lesson: LessonItem; lang: Lang }) {
   const text = lessonText(lesson, lang);
   if (!text) return null;
   return <Typography.Paragraph className="lesson-page__text">{text}</Typography.Paragraph>;
@@ -143,6 +160,9 @@ function OpenLesson({
   const [src, setSrc] = useState(lesson.audio?.url ?? null);
   const [startAt] = useState(() => resumePoint(lesson.progress?.last_position, lesson.duration));
 
+  // the progress as last known, for what the page shows of a call queued offline; a ref, so that
+  // the player's callbacks keep their identity when a save refreshes the lesson
+  const progressRef = useDoneRef(lesson.progress);
   const listKey = courseKeys.lessons(courseId);
   const applyProgress = useCallback(
     (progress: SavedProgress) => {
@@ -164,7 +184,11 @@ function OpenLesson({
     async (value: boolean, { auto = false } = {}) => {
       setSaving(true);
       try {
-        const progress = await saveLessonProgress(courseId, { lesson_id: lesson.id, done: value });
+        const progress = await saveLessonProgress(
+          courseId,
+          { lesson_id: lesson.id, done: value },
+          { previous: progressRef.current },
+        );
         setDone(progress.done);
         applyProgress(progress);
         if (auto) {
@@ -198,7 +222,7 @@ function OpenLesson({
         setSaving(false);
       }
     },
-    [courseId, lesson.id, applyProgress, message, t],
+    [courseId, lesson.id, progressRef, applyProgress, message, t],
   );
 
   const onPosition = useCallback(
@@ -208,14 +232,23 @@ function OpenLesson({
         saveLessonPositionOnUnload(courseId, lesson.id, position);
         return;
       }
-      saveLessonProgress(courseId, { lesson_id: lesson.id, last_position: position }, { silent: true })
+      saveLessonProgress(
+        courseId,
+        { lesson_id: lesson.id, last_position: position },
+        { silent: true, previous: progressRef.current },
+      )
         .then(applyProgress)
         .catch(() => undefined);
     },
-    [courseId, lesson.id, applyProgress],
+    [courseId, lesson.id, progressRef, applyProgress],
   );
 
   const doneRef = useDoneRef(done);
+  // the lesson that finishes a course issues its certificate (the progress save refreshes the list)
+  const certificates = useQuery({ ...myCertificatesQuery, enabled: done });
+  const certificate = done
+    ? certificates.data?.find((x) => x.course_id === courseId && x.status === "valid")
+    : undefined;
   const onNearEnd = useCallback(() => {
     if (!doneRef.current) void setDoneState(true, { auto: true });
   }, [doneRef, setDoneState]);
@@ -226,6 +259,32 @@ function OpenLesson({
       if (fresh && fresh !== src) setSrc(fresh);
     });
   }, [queryClient, courseId, lesson.id, src]);
+
+  const handoff = useCallback(
+    (): Handoff => ({
+      lessonId: lesson.id,
+      title: lessonTitle(lesson, lang),
+      subtitle: cTitle,
+      artwork: cover,
+      path: to(`/courses/${courseId}/lessons/${lesson.id}`),
+      save: onPosition,
+      finish: () => {
+        if (doneRef.current) return;
+        saveLessonProgress(
+          courseId,
+          { lesson_id: lesson.id, done: true },
+          { silent: true, previous: progressRef.current },
+        )
+          .then(applyProgress)
+          .catch(() => undefined);
+      },
+      refresh: () =>
+        queryClient
+          .fetchQuery({ ...lessonsQuery(courseId), staleTime: 0 })
+          .then((data) => data.lessons.find((l) => l.id === lesson.id)?.audio?.url),
+    }),
+    [lesson, lang, cTitle, cover, to, courseId, onPosition, doneRef, progressRef, applyProgress, queryClient],
+  );
 
   const goPrev = useCallback(
     () => prevId && navigate(to(`/courses/${courseId}/lessons/${prevId}`)),
@@ -241,6 +300,8 @@ function OpenLesson({
       {src ? (
         <Card className="player-card">
           <AudioPlayer
+            lessonId={lesson.id}
+            handoff={handoff}
             src={src}
             title={lessonTitle(lesson, lang)}
             subtitle={cTitle}
@@ -251,7 +312,11 @@ function OpenLesson({
             startAt={startAt}
             onPosition={onPosition}
             onFirstPlay={() => {
-              saveLessonProgress(courseId, { lesson_id: lesson.id, played: true }, { silent: true })
+              saveLessonProgress(
+                courseId,
+                { lesson_id: lesson.id, played: true },
+                { silent: true, previous: progressRef.current },
+              )
                 .then(applyProgress)
                 .catch(() => undefined);
             }}
@@ -259,6 +324,17 @@ function OpenLesson({
             onPrevious={prevId ? goPrev : undefined}
             onNext={nextId ? goNext : undefined}
             onSourceError={onSourceError}
+            lineAction={(cue) => {
+              if (!cue.id) return null;
+              const end = cue.end ?? cue.start + 5;
+              const line = { cueId: cue.id, lessonId: lesson.id, text: cue.text, start: cue.start, end, src };
+              return (
+                <span className="transcript__actions">
+                  <SpeakButton line={line} />
+                  <AddLineButton cueId={cue.id} />
+                </span>
+              );
+            }}
           />
         </Card>
       ) : (
@@ -296,6 +372,21 @@ function OpenLesson({
         </Space>
       </div>
 
+      {certificate && (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          data-testid="lesson-certificate"
+          title={t("courses:lesson.certificateEarned")}
+          action={
+            <PlainButtonLink to={to(`/certificates/${certificate.id}`)} kind="primary">
+              {t("courses:certificate")}
+            </PlainButtonLink>
+          }
+        />
+      )}
+
       {lessonText(lesson, lang) && (
         <Card title={t("courses:lesson.text")} size="small">
           <LessonBodyText lesson={lesson} lang={lang} />
@@ -325,10 +416,10 @@ function OpenLesson({
   );
 }
 
-function useDoneRef(done: boolean) {
-  const [ref] = useState(() => ({ current: done }));
+function useDoneRef<T>(value: T) {
+  const [ref] = useState(() => ({ current: value }));
   useEffect(() => {
-    ref.current = done;
-  }, [ref, done]);
+    ref.current = value;
+  }, [ref, value]);
   return ref;
 }

@@ -3,13 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Breadcrumb, Card, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { LessonList, UpgradeCta } from "../../../components/courses/lesson-list";
-import { NotFoundPage } from "../../../components/not-found";
-import { ApiError } from "../../../lib/api";
-import { courseQuery, courseTitle, lessonsQuery } from "../../../lib/courses-api";
-import { hasPermission, useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { LessonList, UpgradeCta } from "@/components/courses/lesson-list";
+import { LoadError } from "@/components/load-error";
+import { NotFoundPage } from "@/components/not-found";
+import { ApiError } from "@/lib/api";
+import { courseQuery, courseTitle, lessonsQuery } from "@/lib/courses-api";
+import { hasPermission, useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { StaffLessons } from "../components/staff-lessons";
 import "../lessons.css";
 
@@ -26,6 +27,9 @@ export function LessonsPage() {
   usePageTitle(title ? t("courses:lessons.pageTitle", { title }) : t("common:pages.lessons"));
 
   if (course.error instanceof ApiError && course.error.status === 404) return <NotFoundPage />;
+  if (course.isError) {
+    return <LoadError query={course} />;
+  }
   if (!course.data) return <Skeleton active paragraph={{ rows: 6 }} />;
   const staff = hasPermission(user, PERMISSIONS.lessonsManage);
   const list = lessons.data?.lessons ?? [];
@@ -45,12 +49,14 @@ export function LessonsPage() {
       </Typography.Title>
       {!staff && lessons.data?.access === "free" && locked > 0 && <UpgradeCta locked={locked} />}
       <Card>
-        {lessons.isPending ? (
+        {lessons.isError ? (
+          <LoadError query={lessons} compact />
+        ) : lessons.isPending ? (
           <Skeleton active />
         ) : staff ? (
           <StaffLessons courseId={course.data.id} lessons={list} />
         ) : (
-          <LessonList courseId={course.data.id} lessons={list} />
+          <LessonList courseId={course.data.id} lessons={list} dripDays={course.data.drip_days} />
         )}
       </Card>
     </Space>

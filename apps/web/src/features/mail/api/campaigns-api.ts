@@ -2,11 +2,13 @@ import type {
   CampaignListResponse,
   CampaignResponse,
   CampaignSendBody,
+  CampaignTestBody,
+  CampaignTestResponse,
   MailAudience,
   MailCampaign,
 } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 type Data<T> = { message?: string; data: T };
 
@@ -60,5 +62,18 @@ export function useSendCampaign() {
         (r) => r.data.campaign,
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ["campaigns"] }),
+  });
+}
+
+/**
+ * `POST /v1/send-mail/test`: the draft to the caller's own address, marked as a test (202).
+ * Changes no campaign, so nothing to refresh.
+ */
+export function useTestCampaign() {
+  return useMutation({
+    mutationFn: (body: CampaignTestBody) =>
+      api<CampaignTestResponse>("/v1/send-mail/test", { method: "POST", body, silent: true }).then(
+        (r) => r.data,
+      ),
   });
 }

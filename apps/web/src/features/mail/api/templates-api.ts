@@ -1,6 +1,6 @@
 import type { EmailTemplate, EmailTemplateBody, EmailTemplateListResponse } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 type Data<T> = { message?: string; data: T };
 

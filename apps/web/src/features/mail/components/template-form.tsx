@@ -1,18 +1,11 @@
-import {
-  type EmailTemplate,
-  type EmailTemplateBody,
-  TRANSACTIONAL_SLUGS,
-  unknownVariables,
-  variablesIn,
-} from "@parlons/contract";
-import type { FormRule } from "antd";
+import { type EmailTemplate, type EmailTemplateBody, TRANSACTIONAL_SLUGS } from "@parlons/contract";
 import { Alert, Button, Col, Form, Input, Row, Space, Switch } from "antd";
-import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, errorText } from "../../../lib/api";
-import { applyFieldErrors } from "../../../lib/form-rules";
+import { ApiError, errorText } from "@/lib/api";
+import { applyFieldErrors } from "@/lib/form-rules";
 import { useSaveTemplate } from "../api/templates-api";
+import { textRules } from "../lib/text-rules";
 import { MailPreview } from "./mail-preview";
 import { VariablesHelp } from "./variables-help";
 
@@ -23,6 +16,8 @@ const EMPTY: EmailTemplateBody = {
   subject_en: "",
   body_fr: "",
   body_en: "",
+  subject_es: "",
+  body_es: "",
   active: true,
 };
 const FIELDS = Object.keys(EMPTY);
@@ -34,39 +29,12 @@ const toValues = (template: EmailTemplate): EmailTemplateBody => ({
   subject_en: template.subject_en,
   body_fr: template.body_fr,
   body_en: template.body_en,
+  subject_es: template.subject_es,
+  body_es: template.body_es,
   active: template.active,
 });
 
-/** Required, and only known {{variables}}: the same check as the API's (contract). */
-function textRules(t: TFunction, body: boolean): FormRule[] {
-  return [
-    { required: true, whitespace: true, message: t("mail:templates.form.required") },
-    {
-      validator: async (_rule, value: string | undefined) => {
-        const unknown = unknownVariables(value ?? "");
-        if (unknown.length)
-          throw new Error(t("mail:templates.form.unknownVariable", { names: unknown.join(", ") }));
-      },
-    },
-    ...(body
-      ? [
-          ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-            validator: async (_rule: unknown, value: string | undefined) => {
-              const slug = String(getFieldValue("slug") ?? "");
-              if (
-                (TRANSACTIONAL_SLUGS as readonly string[]).includes(slug) &&
-                !variablesIn(value ?? "").includes("action_url")
-              ) {
-                throw new Error(t("mail:templates.form.needsActionUrl"));
-              }
-            },
-          }),
-        ]
-      : []),
-  ];
-}
-
-/** Create or edit a template, with the variables list and a live preview of both languages. */
+/** Create or edit a template, with the variables list and a live preview of every language. */
 export function TemplateForm({
   template,
   onSaved,
@@ -163,12 +131,36 @@ export function TemplateForm({
             <Input.TextArea rows={8} maxLength={20_000} />
           </Form.Item>
         </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="subject_es"
+            label={t("mail:templates.form.subjectEs")}
+            extra={t("mail:templates.form.spanishHint")}
+            dependencies={["body_es"]}
+            rules={textRules(t, false, "body_es")}
+          >
+            <Input maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="body_es"
+            label={t("mail:templates.form.bodyEs")}
+            dependencies={["slug", "subject_es"]}
+            rules={textRules(t, true, "subject_es")}
+          >
+            <Input.TextArea rows={8} maxLength={20_000} />
+          </Form.Item>
+        </Col>
       </Row>
       <VariablesHelp />
       <Form.Item name="active" label={t("mail:templates.form.active")} valuePropName="checked">
         <Switch />
       </Form.Item>
-      <MailPreview texts={texts ?? {}} />
+      <MailPreview
+        texts={texts ?? {}}
+        transactional={(TRANSACTIONAL_SLUGS as readonly string[]).includes(texts?.slug ?? "")}
+      />
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Space>
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="template-save">

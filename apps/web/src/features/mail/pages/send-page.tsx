@@ -1,13 +1,13 @@
-import { SendOutlined } from "@ant-design/icons";
+import { ExperimentOutlined, SendOutlined } from "@ant-design/icons";
 import {
   BUILT_IN_ROLES,
   type CampaignSendBody,
+  type CampaignTestBody,
   type MailAudience,
   type MailCampaign,
-  unknownVariables,
+  pickField,
 } from "@parlons/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { FormRule } from "antd";
 import {
   Alert,
   App,
@@ -17,6 +17,7 @@ import {
   Flex,
   Form,
   Input,
+  InputNumber,
   Progress,
   Radio,
   Result,
@@ -31,16 +32,27 @@ import {
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../lib/api";
-import { useLang } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
-import { audienceCountQuery, campaignQuery, campaignsQuery, useSendCampaign } from "../api/campaigns-api";
+import { errorText } from "@/lib/api";
+import { courseListQuery } from "@/lib/courses-api";
+import { speakName, speakOptions } from "@/lib/languages";
+import { useLang } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
+import {
+  audienceCountQuery,
+  campaignQuery,
+  campaignsQuery,
+  useSendCampaign,
+  useTestCampaign,
+} from "../api/campaigns-api";
 import { activeTemplatesQuery } from "../api/templates-api";
 import { MailPreview } from "../components/mail-preview";
 import { VariablesHelp } from "../components/variables-help";
-import { ANY, type AudienceValues, EMPTY_AUDIENCE, toAudience } from "../lib/audience";
+import { ANY, type AudienceValues, EMPTY_AUDIENCE, INACTIVE_DAYS, toAudience } from "../lib/audience";
+import { templateName } from "../lib/template-name";
+import { textRules } from "../lib/text-rules";
 import "../mail.css";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
+import { WIDE_ONLY } from "@/lib/table";
 
 interface SendValues extends AudienceValues {
   source: "template" | "custom";
@@ -49,6 +61,8 @@ interface SendValues extends AudienceValues {
   subject_en?: string;
   body_fr?: string;
   body_en?: string;
+  subject_es?: string;
+  body_es?: string;
 }
 
 const STATUS_COLORS: Record<MailCampaign["status"], string> = {
@@ -59,26 +73,32 @@ const STATUS_COLORS: Record<MailCampaign["status"], string> = {
   FAILED: "red",
 };
 
-function textRules(t: TFunction): FormRule[] {
-  return [
-    { required: true, whitespace: true, message: t("mail:templates.form.required") },
-    {
-      validator: async (_rule, value: string | undefined) => {
-        const unknown = unknownVariables(value ?? "");
-        if (unknown.length)
-          throw new Error(t("mail:templates.form.unknownVariable", { names: unknown.join(", ") }));
-      },
-    },
-  ];
+/** The message part of a send or a test: a template, or the texts written here. */
+function contentOf(v: Partial<SendValues>): Omit<CampaignTestBody, "campaign_id"> {
+  return v.source === "custom"
+    ? {
+        subject_fr: v.subject_fr,
+        subject_en: v.subject_en,
+        body_fr: v.body_fr,
+        body_en: v.body_en,
+        subject_es: v.subject_es?.trim() ?? "",
+        body_es: v.body_es?.trim() ?? "",
+      }
+    : { template_id: v.template_id };
 }
 
-function audienceText(audience: MailAudience, t: TFunction): string {
+/** Active courses for the audience picker (the public list: every mail manager may read it). */
+const pickerCourses = courseListQuery("active", { page: 1, pageSize: 100 });
+
+function audienceText(audience: MailAudience, t: TFunction, courseTitle: (id: string) => string): string {
   const parts = [
     audience.role,
     audience.plan === "free" || audience.plan === "premium"
       ? t(`mail:send.plans.${audience.plan}`)
       : audience.plan,
-    audience.speak ? t(`mail:send.languages.${audience.speak}`) : undefined,
+    audience.speak ? speakName(audience.speak) : undefined,
+    audience.course_id ? courseTitle(audience.course_id) : undefined,
+    audience.inactive_days ? t("mail:send.inactiveFor", { count: audience.inactive_days }) : undefined,
   ].filter(Boolean);
   return parts.length ? parts.join(" · ") : t("mail:send.everyone");
 }
@@ -116,6 +136,19 @@ function CampaignsHistory() {
   const { t } = useTranslation();
   const lang = useLang();
   const [page, setPage] = useState(1);
+  const courses = useQuery(pickerCourses).data?.courses ?? [];
+  const courseTitle = (id: string) => {
+    const course = courses.find((c) => c.id === id);
+    return course ? pickField(course, "title", lang) : t("mail:send.someCourse");
+  };
+  const figure = (key: "total" | "sent" | "failed" | "unsubscribed") => ({
+    key,
+    title: t(`mail:send.columns.${key}`),
+    align: "right" as const,
+    render: (_: unknown, row: MailCampaign) => (
+      <span data-testid={`campaign-${key}`}>{formatNumber(row[key], lang)}</span>
+    ),
+  });
   const campaigns = useQuery({
     ...campaignsQuery(page),
     placeholderData: keepPreviousData,
@@ -157,12 +190,13 @@ function CampaignsHistory() {
         {
           key: "subject",
           title: t("mail:send.columns.subject"),
-          render: (_: unknown, row: MailCampaign) => (lang === "fr" ? row.subject_fr : row.subject_en),
+          render: (_: unknown, row: MailCampaign) => pickField(row, "subject", lang),
         },
         {
           key: "audience",
+          responsive: WIDE_ONLY,
           title: t("mail:send.columns.audience"),
-          render: (_: unknown, row: MailCampaign) => audienceText(row.audience, t),
+          render: (_: unknown, row: MailCampaign) => audienceText(row.audience, t, courseTitle),
         },
         {
           key: "status",
@@ -171,11 +205,10 @@ function CampaignsHistory() {
             <Tag color={STATUS_COLORS[row.status]}>{t(`mail:send.status.${row.status}`)}</Tag>
           ),
         },
-        {
-          key: "counts",
-          title: t("mail:send.columns.counts"),
-          render: (_: unknown, row: MailCampaign) => `${row.sent} / ${row.failed} / ${row.total}`,
-        },
+        figure("total"),
+        figure("sent"),
+        figure("failed"),
+        figure("unsubscribed"),
       ]}
     />
   );
@@ -193,8 +226,40 @@ export function MailSendPage() {
   const count = useQuery({ ...audienceCountQuery(audience), placeholderData: keepPreviousData });
   const templates = useQuery(activeTemplatesQuery);
   const send = useSendCampaign();
+  const test = useTestCampaign();
+  const lang = useLang();
+  const courses = useQuery(pickerCourses);
   const [campaignId, setCampaignId] = useState<string | null>(null);
+  /** What the last test send did, read out to screen readers too. */
+  const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
   const chosen = templates.data?.find((tpl) => tpl.id === values?.template_id);
+  const contentFields = [
+    "source",
+    "template_id",
+    "subject_fr",
+    "subject_en",
+    "body_fr",
+    "body_en",
+    "subject_es",
+    "body_es",
+  ];
+
+  /** The message as it stands, to the staff member alone: the audience is not needed. */
+  const sendTest = async () => {
+    const v = await form.validateFields(contentFields).catch(() => null);
+    if (!v) return;
+    setTestResult(null);
+    try {
+      const result = await test.mutateAsync(contentOf(v));
+      const text = t(result.queued ? "mail:send.testSent" : "mail:send.testAgain", { email: result.to });
+      setTestResult({ ok: true, text });
+      void message.success(text);
+    } catch (error) {
+      const text = t("mail:send.testFailed", { reason: errorText(error) });
+      setTestResult({ ok: false, text });
+      void message.error(text);
+    }
+  };
 
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
@@ -204,16 +269,7 @@ export function MailSendPage() {
       void message.warning(t("mail:send.nobody"));
       return;
     }
-    const body: CampaignSendBody =
-      v.source === "template"
-        ? { template_id: v.template_id, audience: toAudience(v) }
-        : {
-            subject_fr: v.subject_fr,
-            subject_en: v.subject_en,
-            body_fr: v.body_fr,
-            body_en: v.body_en,
-            audience: toAudience(v),
-          };
+    const body: CampaignSendBody = { ...contentOf(v), audience: toAudience(v) };
     modal.confirm({
       title: t("mail:send.confirmTitle", { count: total }),
       content: t("mail:send.confirmText"),
@@ -278,7 +334,10 @@ export function MailSendPage() {
                       placeholder={t("mail:send.templatePlaceholder")}
                       loading={templates.isPending}
                       showSearch={{ optionFilterProp: "label" }}
-                      options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.name }))}
+                      options={(templates.data ?? []).map((tpl) => ({
+                        value: tpl.id,
+                        label: templateName(t, tpl),
+                      }))}
                     />
                   </Form.Item>
                   {chosen && <MailPreview texts={chosen} />}
@@ -290,7 +349,7 @@ export function MailSendPage() {
                       <Form.Item
                         name="subject_fr"
                         label={t("mail:templates.form.subjectFr")}
-                        rules={textRules(t)}
+                        rules={textRules(t, false)}
                       >
                         <Input maxLength={200} />
                       </Form.Item>
@@ -299,19 +358,48 @@ export function MailSendPage() {
                       <Form.Item
                         name="subject_en"
                         label={t("mail:templates.form.subjectEn")}
-                        rules={textRules(t)}
+                        rules={textRules(t, false)}
                       >
                         <Input maxLength={200} />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={12}>
-                      <Form.Item name="body_fr" label={t("mail:templates.form.bodyFr")} rules={textRules(t)}>
+                      <Form.Item
+                        name="body_fr"
+                        label={t("mail:templates.form.bodyFr")}
+                        rules={textRules(t, false)}
+                      >
                         <Input.TextArea rows={6} maxLength={20_000} />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={12}>
-                      <Form.Item name="body_en" label={t("mail:templates.form.bodyEn")} rules={textRules(t)}>
+                      <Form.Item
+                        name="body_en"
+                        label={t("mail:templates.form.bodyEn")}
+                        rules={textRules(t, false)}
+                      >
                         <Input.TextArea rows={6} maxLength={20_000} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={12}>
+                      <Form.Item
+                        name="subject_es"
+                        label={t("mail:templates.form.subjectEs")}
+                        extra={t("mail:send.spanishHint")}
+                        dependencies={["body_es"]}
+                        rules={textRules(t, false, "body_es")}
+                      >
+                        <Input maxLength={200} data-testid="mail-subject-es" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={12}>
+                      <Form.Item
+                        name="body_es"
+                        label={t("mail:templates.form.bodyEs")}
+                        dependencies={["subject_es"]}
+                        rules={textRules(t, false, "subject_es")}
+                      >
+                        <Input.TextArea rows={6} maxLength={20_000} data-testid="mail-body-es" />
                       </Form.Item>
                     </Col>
                   </Row>
@@ -345,13 +433,64 @@ export function MailSendPage() {
               <Form.Item name="speak" label={t("mail:send.speak")}>
                 <Select
                   data-testid="mail-audience-speak"
+                  options={[{ value: ANY, label: t("mail:send.any") }, ...speakOptions()]}
+                />
+              </Form.Item>
+              <Form.Item
+                name="course_id"
+                label={t("mail:send.course")}
+                extra={t("mail:send.courseHelp")}
+                {...(courses.isError
+                  ? { validateStatus: "warning" as const, help: t("mail:send.coursesError") }
+                  : {})}
+              >
+                <Select
+                  data-testid="mail-audience-course"
+                  loading={courses.isPending}
+                  showSearch={{ optionFilterProp: "label" }}
+                  notFoundContent={t("mail:send.noCourse")}
                   options={[
-                    { value: ANY, label: t("mail:send.any") },
-                    { value: "FR", label: t("mail:send.languages.FR") },
-                    { value: "EN", label: t("mail:send.languages.EN") },
+                    { value: ANY, label: t("mail:send.anyCourse") },
+                    ...(courses.data?.courses ?? []).map((c) => ({
+                      value: c.id,
+                      label: pickField(c, "title", lang),
+                    })),
                   ]}
                 />
               </Form.Item>
+              <Form.Item
+                name="inactive_days"
+                label={t("mail:send.inactive")}
+                extra={t("mail:send.inactiveHelp")}
+                rules={[
+                  {
+                    type: "integer",
+                    min: INACTIVE_DAYS.min,
+                    max: INACTIVE_DAYS.max,
+                    message: t("mail:send.inactiveInvalid", INACTIVE_DAYS),
+                  },
+                ]}
+              >
+                <InputNumber
+                  data-testid="mail-audience-inactive"
+                  min={INACTIVE_DAYS.min}
+                  max={INACTIVE_DAYS.max}
+                  precision={0}
+                  placeholder={t("mail:send.anyActivity")}
+                  suffix={t("mail:send.days")}
+                  style={{ width: "100%" }}
+                />
+              </Form.Item>
+              {count.isError && (
+                <Alert
+                  type="error"
+                  showIcon
+                  style={{ marginBottom: 16 }}
+                  title={t("mail:send.countError")}
+                  description={errorText(count.error)}
+                  data-testid="mail-audience-count-error"
+                />
+              )}
               <Flex justify="space-between" align="end" wrap gap={12}>
                 <div
                   data-testid="mail-audience-count"
@@ -360,12 +499,20 @@ export function MailSendPage() {
                   <Statistic
                     title={t("mail:send.audience")}
                     value={
-                      count.isPending
+                      count.isPending && !count.isError
                         ? t("mail:send.counting")
                         : t("mail:send.count", { count: count.data ?? 0 })
                     }
                   />
                 </div>
+                <Button
+                  icon={<ExperimentOutlined />}
+                  onClick={() => void sendTest()}
+                  loading={test.isPending}
+                  data-testid="mail-send-test"
+                >
+                  {t("mail:send.test")}
+                </Button>
                 <Button
                   type="primary"
                   icon={<SendOutlined />}
@@ -377,6 +524,13 @@ export function MailSendPage() {
                   {t("mail:send.submit")}
                 </Button>
               </Flex>
+              <div role="status" aria-live="polite" data-testid="mail-send-test-result">
+                {testResult && (
+                  <Typography.Text type={testResult.ok ? "success" : "danger"}>
+                    {testResult.text}
+                  </Typography.Text>
+                )}
+              </div>
             </Card>
           </Col>
         </Row>

@@ -1,17 +1,19 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
-import type { EmailTemplate } from "@parlons/contract";
+import { type EmailTemplate, pickField } from "@parlons/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { App, Button, Card, Flex, Result, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../lib/api";
-import { useLang } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { errorText } from "@/lib/api";
+import { useLang } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { templatesQuery, useDeleteTemplate } from "../api/templates-api";
 import { TemplateForm } from "../components/template-form";
+import { templateName } from "../lib/template-name";
 import "../mail.css";
-import { EditorDrawer } from "../../../components/editor-drawer";
-import { formatDateTime } from "../../../lib/format";
+import { EditorDrawer } from "@/components/editor-drawer";
+import { formatDateTime } from "@/lib/format";
+import { WIDE_ONLY } from "@/lib/table";
 
 type Editing = { template: EmailTemplate | null } | null;
 const PAGE_SIZE = 20;
@@ -29,7 +31,7 @@ export function MailTemplatesPage() {
 
   const confirmDelete = (template: EmailTemplate) => {
     modal.confirm({
-      title: t("mail:templates.deleteTitle", { name: template.name }),
+      title: t("mail:templates.deleteTitle", { name: templateName(t, template) }),
       content: template.transactional
         ? t("mail:templates.deleteTransactional")
         : t("mail:templates.deleteText"),
@@ -91,13 +93,14 @@ export function MailTemplatesPage() {
                 title: t("mail:templates.columns.name"),
                 render: (_: unknown, row: EmailTemplate) => (
                   <Space size={4} wrap>
-                    <strong>{row.name}</strong>
+                    <strong>{templateName(t, row)}</strong>
                     {row.transactional && <Tag color="blue">{t("mail:templates.transactional")}</Tag>}
                   </Space>
                 ),
               },
               {
                 key: "slug",
+                responsive: WIDE_ONLY,
                 title: t("mail:templates.columns.slug"),
                 render: (_: unknown, row: EmailTemplate) => (
                   <Typography.Text code>{row.slug}</Typography.Text>
@@ -105,8 +108,9 @@ export function MailTemplatesPage() {
               },
               {
                 key: "subject",
+                responsive: WIDE_ONLY,
                 title: t("mail:templates.columns.subject"),
-                render: (_: unknown, row: EmailTemplate) => (lang === "fr" ? row.subject_fr : row.subject_en),
+                render: (_: unknown, row: EmailTemplate) => pickField(row, "subject", lang),
               },
               {
                 key: "status",
@@ -119,6 +123,7 @@ export function MailTemplatesPage() {
               },
               {
                 key: "updated",
+                responsive: WIDE_ONLY,
                 title: t("mail:templates.columns.updated"),
                 render: (_: unknown, row: EmailTemplate) => formatDateTime(row.updated_at, lang),
               },
@@ -131,14 +136,14 @@ export function MailTemplatesPage() {
                       icon={<EditOutlined />}
                       onClick={() => setEditing({ template: row })}
                       data-testid="template-edit"
-                      aria-label={t("mail:templates.edit", { name: row.name })}
+                      aria-label={t("mail:templates.edit", { name: templateName(t, row) })}
                     />
                     <Button
                       danger
                       icon={<DeleteOutlined />}
                       onClick={() => confirmDelete(row)}
                       data-testid="template-delete"
-                      aria-label={t("mail:templates.delete", { name: row.name })}
+                      aria-label={t("mail:templates.delete", { name: templateName(t, row) })}
                     />
                   </Space>
                 ),
@@ -150,7 +155,7 @@ export function MailTemplatesPage() {
       <EditorDrawer
         title={
           editing?.template
-            ? t("mail:templates.editTitle", { name: editing.template.name })
+            ? t("mail:templates.editTitle", { name: templateName(t, editing.template) })
             : t("mail:templates.create")
         }
         open={editing !== null}

@@ -1,6 +1,6 @@
 import type { Plan } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 import type { PlanBody } from "../lib/plan-form-values";
 
 type Data<T> = { message?: string; data: T };

@@ -2,9 +2,10 @@ import type { Plan } from "@parlons/contract";
 import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormFooter } from "../../../components/form-footer";
-import { ApiError, errorText } from "../../../lib/api";
-import { useLang } from "../../../lib/use-locale";
+import { FormFooter } from "@/components/form-footer";
+import { ApiError, errorText } from "@/lib/api";
+import { decimalSeparator } from "@/lib/format";
+import { useLang } from "@/lib/use-locale";
 import { useSavePlan } from "../api/plans-api";
 import { EMPTY_PLAN, type PlanFormValues, toFormValues, toPlanBody } from "../lib/plan-form-values";
 
@@ -93,7 +94,7 @@ export function PlanForm({
               max={1_000_000}
               step={0.5}
               precision={2}
-              decimalSeparator={lang === "fr" ? "," : "."}
+              decimalSeparator={decimalSeparator(lang)}
               style={{ width: "100%" }}
               disabled={isDefault}
             />

@@ -4,11 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { App, Button, Card, Flex, Result, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EditorDrawer } from "../../../components/editor-drawer";
-import { errorText } from "../../../lib/api";
-import { formatMoney, planName } from "../../../lib/format";
-import { useLang } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { EditorDrawer } from "@/components/editor-drawer";
+import { errorText } from "@/lib/api";
+import { formatMoney, planName } from "@/lib/format";
+import { WIDE_ONLY } from "@/lib/table";
+import { useLang } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { allPlansQuery, useDeletePlan } from "../api/plans-api";
 import { PlanForm, planErrorText } from "../components/plan-form";
 
@@ -99,6 +100,7 @@ export function PlansPage() {
               },
               {
                 key: "interval",
+                responsive: WIDE_ONLY,
                 title: t("billing:plans.columns.interval"),
                 render: (_: unknown, plan: Plan) => t(`billing:plans.intervals.${plan.interval}`),
               },

@@ -1,10 +1,10 @@
-import type { CurrentUser } from "@parlons/contract";
-import { api } from "../../../lib/api";
+import type { CurrentUser, Speak } from "@parlons/contract";
+import { api } from "@/lib/api";
 
 export interface ProfileValues {
   full_name: string;
   gender: "m" | "f" | "other" | null;
-  speak: "FR" | "EN";
+  speak: Speak;
 }
 
 /** `PUT /v1/user/profile/{id}`; the response shape is not relied on: the caller reloads `/me`. */

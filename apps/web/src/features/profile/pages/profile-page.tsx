@@ -2,14 +2,16 @@ import { genderLabel } from "@parlons/contract";
 import { App, Button, Card, Descriptions, Form, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ButtonLink } from "../../../components/button-link";
-import { errorText } from "../../../lib/api";
-import { applyFieldErrors } from "../../../lib/form-rules";
-import { formatDate } from "../../../lib/format";
-import { loadCurrentUser, useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { errorText } from "@/lib/api";
+import { applyFieldErrors } from "@/lib/form-rules";
+import { formatDate } from "@/lib/format";
+import { speakOptions } from "@/lib/languages";
+import { loadCurrentUser, useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { type ProfileValues, updateProfile } from "../api/update-profile";
+import { DataRightsCard } from "../components/data-rights-card";
 
 const GENDERS = ["m", "f", "other"] as const;
 
@@ -39,50 +41,58 @@ export function ProfilePage() {
   };
 
   return (
-    <Card className="narrow-card">
-      <Typography.Title level={1} className="page-title">
-        {t("app:profile.title")}
-      </Typography.Title>
-      <Descriptions column={1} size="small" style={{ marginBottom: 24 }}>
-        <Descriptions.Item label={t("app:profile.email")}>{user.email}</Descriptions.Item>
-        <Descriptions.Item label={t("app:role")}>
-          {t(`app:roles.${user.role}`, { defaultValue: user.role })}
-        </Descriptions.Item>
-        <Descriptions.Item label={t("app:profile.memberSince")}>
-          {formatDate(user.created_at, lang)}
-        </Descriptions.Item>
-      </Descriptions>
-      <Form<ProfileValues>
-        form={form}
-        name="profile"
-        layout="vertical"
-        requiredMark={false}
-        onFinish={submit}
-        initialValues={{ full_name: user.full_name, gender: user.gender, speak: user.speak }}
-      >
-        <Form.Item
-          label={t("app:profile.fullName")}
-          name="full_name"
-          rules={[{ required: true, whitespace: true, max: 120, message: t("app:profile.fullNameRequired") }]}
+    <>
+      <Card className="narrow-card">
+        <Typography.Title level={1} className="page-title">
+          {t("app:profile.title")}
+        </Typography.Title>
+        <Descriptions column={1} size="small" style={{ marginBottom: 24 }}>
+          <Descriptions.Item label={t("app:profile.email")}>{user.email}</Descriptions.Item>
+          <Descriptions.Item label={t("app:role")}>
+            {t(`app:roles.${user.role}`, { defaultValue: user.role })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t("app:profile.memberSince")}>
+            {formatDate(user.created_at, lang)}
+          </Descriptions.Item>
+        </Descriptions>
+        <Form<ProfileValues>
+          form={form}
+          name="profile"
+          layout="vertical"
+          requiredMark={false}
+          onFinish={submit}
+          initialValues={{ full_name: user.full_name, gender: user.gender, speak: user.speak }}
         >
-          <Input autoComplete="name" />
-        </Form.Item>
-        <Form.Item label={t("app:profile.gender")} name="gender">
-          <Select
-            allowClear
-            options={GENDERS.map((g) => ({ value: g, label: t(`app:gender.${genderLabel(g)}`) }))}
-          />
-        </Form.Item>
-        <Form.Item label={t("app:profile.speak")} name="speak" rules={[{ required: true }]}>
-          <Select options={(["FR", "EN"] as const).map((s) => ({ value: s, label: t(`app:speak.${s}`) }))} />
-        </Form.Item>
-        <Space wrap>
-          <Button type="primary" htmlType="submit" loading={pending} data-testid="profile-save">
-            {t("app:profile.save")}
-          </Button>
-          <ButtonLink to={to("/change-password")}>{t("app:profile.changePassword")}</ButtonLink>
-        </Space>
-      </Form>
-    </Card>
+          <Form.Item
+            label={t("app:profile.fullName")}
+            name="full_name"
+            rules={[
+              { required: true, whitespace: true, max: 120, message: t("app:profile.fullNameRequired") },
+            ]}
+          >
+            <Input autoComplete="name" />
+          </Form.Item>
+          <Form.Item label={t("app:profile.gender")} name="gender">
+            <Select
+              allowClear
+              options={GENDERS.map((g) => ({ value: g, label: t(`app:gender.${genderLabel(g)}`) }))}
+            />
+          </Form.Item>
+          <Form.Item label={t("app:profile.speak")} name="speak" rules={[{ required: true }]}>
+            <Select options={speakOptions()} />
+          </Form.Item>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={pending} data-testid="profile-save">
+              {t("app:profile.save")}
+            </Button>
+            <ButtonLink to={to("/change-password")}>{t("app:profile.changePassword")}</ButtonLink>
+            <ButtonLink to={to("/profile/mail")} data-testid="profile-mail">
+              {t("habit:prefs.open")}
+            </ButtonLink>
+          </Space>
+        </Form>
+      </Card>
+      <DataRightsCard />
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { checkCdnBaseUrl, isEmail, isWebUrl, type Setting } from "@parlons/contract";
 import { App, Button, Divider, Form, Input, Radio, Select, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../lib/api";
-import { applyFieldErrors } from "../../../lib/form-rules";
+import { errorText } from "@/lib/api";
+import { applyFieldErrors } from "@/lib/form-rules";
 import { useSaveSettings } from "../api/settings-api";
 import {
   FIELD_ALIASES,
@@ -129,6 +129,20 @@ export function SettingsForm({ setting }: { setting: Setting }) {
         valuePropName="checked"
       >
         <Switch data-testid="settings-registrations" />
+      </Form.Item>
+      <Form.Item
+        name="seller_name"
+        label={t("settings:fields.sellerName")}
+        extra={t("settings:hints.seller")}
+        rules={[{ required: true, whitespace: true, message: t("settings:errors.sellerName") }]}
+      >
+        <Input maxLength={200} data-testid="settings-seller-name" />
+      </Form.Item>
+      <Form.Item name="seller_address" label={t("settings:fields.sellerAddress")}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
+      </Form.Item>
+      <Form.Item name="seller_tax_id" label={t("settings:fields.sellerTaxId")}>
+        <Input maxLength={100} />
       </Form.Item>
 
       <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="settings-save">

@@ -8,6 +8,9 @@ export interface SettingsFormValues {
   support_url: string;
   default_locale: SiteLocale;
   registrations_open: boolean;
+  seller_name: string;
+  seller_address: string;
+  seller_tax_id: string;
 }
 
 export function toFormValues(setting: Setting): SettingsFormValues {
@@ -18,6 +21,9 @@ export function toFormValues(setting: Setting): SettingsFormValues {
     support_url: setting.support_url ?? "",
     default_locale: setting.default_locale,
     registrations_open: setting.registrations_open,
+    seller_name: setting.seller.name,
+    seller_address: setting.seller.address,
+    seller_tax_id: setting.seller.tax_id,
   };
 }
 
@@ -30,6 +36,11 @@ export function toUpdateBody(values: SettingsFormValues): SettingUpdateBody {
     support_url: values.support_url.trim() || null,
     default_locale: values.default_locale,
     registrations_open: values.registrations_open,
+    seller: {
+      name: values.seller_name.trim(),
+      address: values.seller_address.trim(),
+      tax_id: values.seller_tax_id.trim(),
+    },
   };
 }
 
@@ -38,6 +49,9 @@ export const FIELD_ALIASES: Record<string, keyof SettingsFormValues> = {
   "audio_source.base_url": "audio_base_url",
   "audio_source.type": "audio_source_type",
   audio_source: "audio_source_type",
+  "seller.name": "seller_name",
+  "seller.address": "seller_address",
+  "seller.tax_id": "seller_tax_id",
 };
 
 export const FORM_FIELDS: (keyof SettingsFormValues)[] = [
@@ -47,4 +61,7 @@ export const FORM_FIELDS: (keyof SettingsFormValues)[] = [
   "support_url",
   "default_locale",
   "registrations_open",
+  "seller_name",
+  "seller_address",
+  "seller_tax_id",
 ];

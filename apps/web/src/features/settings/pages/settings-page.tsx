@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Result, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../lib/api";
-import { formatDateTime } from "../../../lib/format";
-import { useLang } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { errorText } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
+import { useLang } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { editableSettingsQuery } from "../api/settings-api";
 import { SettingsForm } from "../components/settings-form";
 

@@ -1,8 +1,8 @@
 import { MailOutlined } from "@ant-design/icons";
 import { Button, Card, Col, Form, Input, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { useSettings } from "../../../lib/settings-api";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { useSettings } from "@/lib/settings-api";
+import { usePageTitle } from "@/lib/use-page-title";
 
 interface ContactValues {
   name: string;

@@ -1,6 +1,6 @@
 import { Collapse, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { usePageTitle } from "@/lib/use-page-title";
 
 const QUESTIONS = [1, 2, 3, 4, 5, 6] as const;
 

@@ -1,33 +1,31 @@
-import {
-  CustomerServiceOutlined,
-  DashboardOutlined,
-  GlobalOutlined,
-  MobileOutlined,
-  PlayCircleOutlined,
-  UserAddOutlined,
-} from "@ant-design/icons";
-import { Button, Card, Col, Row, Space, Typography } from "antd";
+import CustomerServiceOutlined from "@ant-design/icons-svg/es/asn/CustomerServiceOutlined";
+import DashboardOutlined from "@ant-design/icons-svg/es/asn/DashboardOutlined";
+import GlobalOutlined from "@ant-design/icons-svg/es/asn/GlobalOutlined";
+import MobileOutlined from "@ant-design/icons-svg/es/asn/MobileOutlined";
+import PlayCircleOutlined from "@ant-design/icons-svg/es/asn/PlayCircleOutlined";
+import UserAddOutlined from "@ant-design/icons-svg/es/asn/UserAddOutlined";
 import { useTranslation } from "react-i18next";
-import { useAuthModals } from "../../../components/auth-modal-context";
-import { ButtonLink } from "../../../components/button-link";
-import { PopularCourses } from "../../../components/courses/popular-courses";
-import { useSession } from "../../../lib/session";
-import { useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { useAuthModals } from "@/components/auth-modal-context";
+import { PopularCourses } from "@/components/courses/popular-courses";
+import { PlainButton, PlainButtonLink } from "@/components/plain-button";
+import { PlainIcon } from "@/components/plain-icon";
+import { useSession } from "@/lib/session";
+import { useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 
 const STEPS = [
-  { n: 1, icon: <UserAddOutlined /> },
-  { n: 2, icon: <CustomerServiceOutlined /> },
-  { n: 3, icon: <PlayCircleOutlined /> },
+  { n: 1, icon: <PlainIcon icon={UserAddOutlined} /> },
+  { n: 2, icon: <PlainIcon icon={CustomerServiceOutlined} /> },
+  { n: 3, icon: <PlainIcon icon={PlayCircleOutlined} /> },
 ] as const;
 
 const FEATURES = [
-  { n: 1, icon: <DashboardOutlined /> },
-  { n: 2, icon: <MobileOutlined /> },
-  { n: 3, icon: <GlobalOutlined /> },
+  { n: 1, icon: <PlainIcon icon={DashboardOutlined} /> },
+  { n: 2, icon: <PlainIcon icon={MobileOutlined} /> },
+  { n: 3, icon: <PlainIcon icon={GlobalOutlined} /> },
 ] as const;
 
-/** Landing page: hero, how it works, features, call to action. */
+/** Landing page: hero, how it works, features, call to action. Plain markup: it is the first page most visitors load. */
 export function HomePage() {
   const { t } = useTranslation();
   const to = useLocalePath();
@@ -37,87 +35,84 @@ export function HomePage() {
 
   const signupButton =
     status === "authenticated" ? (
-      <ButtonLink type="primary" size="large" to={to("/dashboard")}>
+      <PlainButtonLink kind="primary" size="large" to={to("/dashboard")}>
         {t("common:nav.dashboard")}
-      </ButtonLink>
+      </PlainButtonLink>
     ) : (
-      <Button type="primary" size="large" onClick={() => modals.show("signup")} data-testid="hero-signup">
+      <PlainButton
+        kind="primary"
+        size="large"
+        onClick={() => modals.show("signup")}
+        data-testid="hero-signup"
+      >
         {t("site:home.ctaSignup")}
-      </Button>
+      </PlainButton>
     );
 
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
         <div className="container">
-          <Typography.Text className="hero__eyebrow">{t("site:home.eyebrow")}</Typography.Text>
-          <Typography.Title id="hero-title" level={1} className="hero__title">
+          <span className="hero__eyebrow">{t("site:home.eyebrow")}</span>
+          <h1 id="hero-title" className="heading heading--1 hero__title">
             {t("site:home.heroTitle")}
-          </Typography.Title>
-          <Typography.Paragraph className="hero__text">{t("site:home.heroText")}</Typography.Paragraph>
-          <Space wrap size="middle">
+          </h1>
+          <p className="hero__text">{t("site:home.heroText")}</p>
+          <div className="actions">
             {signupButton}
-            <ButtonLink size="large" to={to("/courses")}>
+            <PlainButtonLink size="large" to={to("/courses")}>
               {t("site:home.ctaCourses")}
-            </ButtonLink>
-          </Space>
+            </PlainButtonLink>
+          </div>
         </div>
       </section>
 
       <PopularCourses />
 
       <section className="container section" aria-labelledby="how-title">
-        <Typography.Title id="how-title" level={2}>
+        <h2 id="how-title" className="heading heading--2">
           {t("site:home.howTitle")}
-        </Typography.Title>
-        <Row gutter={[24, 24]}>
+        </h2>
+        <div className="grid grid--3">
           {STEPS.map((step) => (
-            <Col xs={24} md={8} key={step.n}>
-              <Card className="step-card">
-                <div className="step-card__icon" aria-hidden="true">
-                  {step.icon}
-                </div>
-                <Typography.Title level={3}>
-                  {step.n}. {t(`site:home.step${step.n}Title`)}
-                </Typography.Title>
-                <Typography.Paragraph type="secondary">
-                  {t(`site:home.step${step.n}Text`)}
-                </Typography.Paragraph>
-              </Card>
-            </Col>
+            <div className="card step-card" key={step.n}>
+              <div className="step-card__icon" aria-hidden="true">
+                {step.icon}
+              </div>
+              <h3 className="heading heading--3">
+                {step.n}. {t(`site:home.step${step.n}Title`)}
+              </h3>
+              <p className="text-secondary">{t(`site:home.step${step.n}Text`)}</p>
+            </div>
           ))}
-        </Row>
+        </div>
       </section>
 
       <section className="container section" aria-labelledby="features-title">
-        <Typography.Title id="features-title" level={2}>
+        <h2 id="features-title" className="heading heading--2">
           {t("site:home.featuresTitle")}
-        </Typography.Title>
-        <Row gutter={[24, 24]}>
+        </h2>
+        <div className="grid grid--3">
           {FEATURES.map((feature) => (
-            <Col xs={24} md={8} key={feature.n}>
-              <div className="feature">
-                <span className="feature__icon" aria-hidden="true">
-                  {feature.icon}
-                </span>
-                <div>
-                  <Typography.Title level={3}>{t(`site:home.feature${feature.n}Title`)}</Typography.Title>
-                  <Typography.Paragraph type="secondary">
-                    {t(`site:home.feature${feature.n}Text`)}
-                  </Typography.Paragraph>
-                </div>
+            <div className="feature" key={feature.n}>
+              <span className="feature__icon" aria-hidden="true">
+                {feature.icon}
+              </span>
+              <div>
+                <h3 className="heading heading--3">{t(`site:home.feature${feature.n}Title`)}</h3>
+                <p className="text-secondary">{t(`site:home.feature${feature.n}Text`)}</p>
               </div>
-            </Col>
+            </div>
           ))}
-        </Row>
+        </div>
       </section>
 
       <section className="cta-band" aria-labelledby="cta-title">
         <div className="container">
-          <Typography.Title id="cta-title" level={2}>
+          <h2 id="cta-title" className="heading heading--2">
             {t("site:home.ctaBandTitle")}
-          </Typography.Title>
-          <Typography.Paragraph>{t("site:home.ctaBandText")}</Typography.Paragraph>
+          </h2>
+          <p>{t("site:home.ctaBandText")}</p>
           {signupButton}
         </div>
       </section>

@@ -1,6 +1,6 @@
 import type { Role } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 type Data<T> = { message?: string; data: T };
 
@@ -9,7 +9,7 @@ export interface Permission {
   description: string;
 }
 
-export const roleKeys = {
+const roleKeys = {
   all: ["roles"] as const,
   list: ["roles", "list"] as const,
   permissions: ["roles", "permissions"] as const,

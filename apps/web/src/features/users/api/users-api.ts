@@ -1,6 +1,6 @@
-import type { Plan, UserListItem, UserStatus } from "@parlons/contract";
+import type { Plan, Speak, UserListItem, UserStatus } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 import { listBody, type UserListFilters, type UserUpdateBody } from "../lib/users-helpers";
 
 type Data<T> = { message?: string; data: T };
@@ -8,7 +8,7 @@ type Pagination = { page: number; pageSize: number; total: number };
 
 export type UserListScope = "all" | "customers";
 
-export const userKeys = {
+const userKeys = {
   all: ["users"] as const,
   list: (scope: UserListScope, filters: UserListFilters) => ["users", "list", scope, filters] as const,
   detail: (id: string) => ["users", "detail", id] as const,
@@ -93,7 +93,7 @@ export interface NewUserBody {
   password: string;
   full_name?: string;
   role: string;
-  speak: "FR" | "EN";
+  speak: Speak;
 }
 
 /** `POST /v1/users/add`. */

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Checkbox, Form, Input, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, errorText } from "../../../lib/api";
-import { applyFieldErrors } from "../../../lib/form-rules";
+import { ApiError, errorText } from "@/lib/api";
+import { applyFieldErrors } from "@/lib/form-rules";
 import { permissionsQuery, useCreateRole } from "../api/roles-api";
 import { isValidRoleTitle, normalizeRoleTitle, permissionKey } from "../lib/users-helpers";
 

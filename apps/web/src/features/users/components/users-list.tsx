@@ -26,12 +26,12 @@ import {
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { ButtonLink } from "../../../components/button-link";
-import { ApiError, errorText } from "../../../lib/api";
-import { planName } from "../../../lib/format";
-import { hasPermission, useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { ApiError, errorText } from "@/lib/api";
+import { planName } from "@/lib/format";
+import { hasPermission, useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
 import {
   plansQuery,
@@ -52,7 +52,8 @@ import {
   userActions,
 } from "../lib/users-helpers";
 import "../users.css";
-import { formatDate, formatDateTime } from "../../../lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { WIDE_ONLY } from "@/lib/table";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -79,11 +80,20 @@ export function UsersList({ scope }: { scope: UserListScope }) {
   const filters = useMemo(() => filtersFromParams(params), [params]);
   // a debounced search may run after other filters changed: it must start from the latest URL
   const latestParams = useRef(params);
-  latestParams.current = params;
+  const renderedParams = useRef(params);
+  if (renderedParams.current !== params) {
+    // the router has rendered a new URL: from now on it is the latest
+    renderedParams.current = params;
+    latestParams.current = params;
+  }
+  // the URL the page asked for, before the router renders it: a search typed right after
+  // "clear filters" must compare with the cleared URL, not the one still on screen
+  const replaceParams = (next: URLSearchParams) => {
+    latestParams.current = next;
+    setParams(next, { replace: true });
+  };
   const setFilters = (patch: Partial<UserListFilters>) =>
-    setParams(filtersToParams({ ...filtersFromParams(latestParams.current), page: 1, ...patch }), {
-      replace: true,
-    });
+    replaceParams(filtersToParams({ ...filtersFromParams(latestParams.current), page: 1, ...patch }));
 
   // The search box answers at once; the request waits until typing pauses.
   const [searchText, setSearchText] = useState(filters.search);
@@ -244,7 +254,7 @@ export function UsersList({ scope }: { scope: UserListScope }) {
                 onClick={() => {
                   cancelSearch();
                   setSearchText("");
-                  setParams(new URLSearchParams(), { replace: true });
+                  replaceParams(new URLSearchParams());
                 }}
               >
                 {t("users:list.clearFilters")}
@@ -307,6 +317,7 @@ export function UsersList({ scope }: { scope: UserListScope }) {
                 },
                 {
                   key: "role",
+                  responsive: WIDE_ONLY,
                   title: t("users:columns.role"),
                   render: (_: unknown, user) => (
                     <Tag color={user.role === ROLE_ADMIN ? "blue" : undefined}>{user.role}</Tag>
@@ -323,12 +334,14 @@ export function UsersList({ scope }: { scope: UserListScope }) {
                 },
                 {
                   key: "plan",
+                  responsive: WIDE_ONLY,
                   title: t("users:columns.plan"),
                   render: (_: unknown, user) =>
                     user.plan_id ? (planNames.get(user.plan_id) ?? t("users:list.otherPlan")) : "—",
                 },
                 {
                   key: "created",
+                  responsive: WIDE_ONLY,
                   title: t("users:columns.created"),
                   render: (_: unknown, user) => (
                     <span
@@ -341,6 +354,7 @@ export function UsersList({ scope }: { scope: UserListScope }) {
                 },
                 {
                   key: "lastLogin",
+                  responsive: WIDE_ONLY,
                   title: t("users:columns.lastLogin"),
                   render: (_: unknown, user) => (
                     <span className="users-nowrap">

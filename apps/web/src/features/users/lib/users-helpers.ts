@@ -1,5 +1,6 @@
-import type { UserListItem, UserStatus } from "@parlons/contract";
+import type { Role, Speak, UserListItem, UserStatus } from "@parlons/contract";
 import { userStatus } from "@parlons/contract";
+import type { TFunction } from "i18next";
 
 export const USER_STATUSES = userStatus.options;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -99,6 +100,16 @@ export function isValidRoleTitle(value: string): boolean {
   return /^[A-Z0-9_-]{2,40}$/.test(normalizeRoleTitle(value));
 }
 
+/**
+ * A role's description in the reader's language: the built-in roles (seeded with an English text)
+ * are described by the catalogue; staff's own roles keep the description staff wrote.
+ */
+export function roleDescription(t: TFunction, role: Pick<Role, "title" | "description" | "builtIn">): string {
+  const typed = role.description ?? "";
+  if (!role.builtIn) return typed;
+  return t(`users:roles.builtInDescriptions.${role.title}`, { defaultValue: typed });
+}
+
 /** i18n key of a permission's description (`users.read` → `users_read`: i18next splits keys on dots). */
 export function permissionKey(slug: string): string {
   return slug.replace(/[^A-Za-z0-9-]/g, "_");
@@ -107,7 +118,7 @@ export function permissionKey(slug: string): string {
 export interface UserEditValues {
   full_name: string;
   gender: "m" | "f" | "other" | null;
-  speak: "FR" | "EN";
+  speak: Speak;
   role: string;
   status: UserStatus;
   plan_id: string | null;
@@ -116,7 +127,7 @@ export interface UserEditValues {
 export type UserUpdateBody = Partial<{
   full_name: string;
   gender: "m" | "f" | "other" | null;
-  speak: "FR" | "EN";
+  speak: Speak;
   role: string;
   status: UserStatus;
   plan_id: string;

@@ -4,14 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Flex, Result, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ButtonLink } from "../../../components/button-link";
-import { EditorDrawer } from "../../../components/editor-drawer";
-import { ApiError, errorText } from "../../../lib/api";
-import { useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { EditorDrawer } from "@/components/editor-drawer";
+import { ApiError, errorText } from "@/lib/api";
+import { WIDE_ONLY } from "@/lib/table";
+import { useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery, useDeleteRole } from "../api/roles-api";
 import { RoleForm } from "../components/role-form";
-import { permissionKey } from "../lib/users-helpers";
+import { permissionKey, roleDescription } from "../lib/users-helpers";
 
 type Problem = { kind: "builtIn" | "inUse" | "other"; role: Role; text: string };
 
@@ -131,8 +132,9 @@ export function RolesPage() {
               },
               {
                 key: "description",
+                responsive: WIDE_ONLY,
                 title: t("users:roles.columns.description"),
-                render: (_: unknown, role) => role.description || "—",
+                render: (_: unknown, role) => roleDescription(t, role) || "—",
               },
               {
                 key: "permissions",

@@ -1,15 +1,16 @@
-import { BUILT_IN_ROLES, PERMISSIONS, ROLE_CUSTOMER } from "@parlons/contract";
+import { BUILT_IN_ROLES, PERMISSIONS, ROLE_CUSTOMER, type Speak } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ButtonLink } from "../../../components/button-link";
-import { ApiError, errorText } from "../../../lib/api";
-import { applyFieldErrors, emailRules, passwordRules } from "../../../lib/form-rules";
-import { hasPermission, useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { ApiError, errorText } from "@/lib/api";
+import { applyFieldErrors, emailRules, passwordRules } from "@/lib/form-rules";
+import { speakOptions, toSpeak } from "@/lib/languages";
+import { hasPermission, useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
 import { type NewUserBody, useAddUser } from "../api/users-api";
 import { roleChoices } from "../lib/users-helpers";
@@ -19,7 +20,7 @@ interface FormValues {
   password: string;
   full_name: string;
   role: string;
-  speak: "FR" | "EN";
+  speak: Speak;
 }
 
 const FIELDS = ["email", "password", "full_name", "role", "speak"];
@@ -78,7 +79,7 @@ export function UserCreatePage() {
           name="user-create"
           data-testid="user-form"
           requiredMark="optional"
-          initialValues={{ role: ROLE_CUSTOMER, speak: lang === "en" ? "EN" : "FR", full_name: "" }}
+          initialValues={{ role: ROLE_CUSTOMER, speak: toSpeak(lang), full_name: "" }}
           onFinish={submit}
         >
           <Row gutter={16}>
@@ -124,12 +125,7 @@ export function UserCreatePage() {
             </Col>
             <Col xs={24}>
               <Form.Item name="speak" label={t("users:fields.speak")}>
-                <Radio.Group
-                  options={[
-                    { value: "FR", label: t("users:speak.FR") },
-                    { value: "EN", label: t("users:speak.EN") },
-                  ]}
-                />
+                <Radio.Group options={speakOptions()} />
               </Form.Item>
             </Col>
           </Row>

@@ -20,13 +20,14 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router";
-import { ButtonLink } from "../../../components/button-link";
-import { ApiError, errorText } from "../../../lib/api";
-import { applyFieldErrors } from "../../../lib/form-rules";
-import { formatDateTime, planName } from "../../../lib/format";
-import { hasPermission, useSession } from "../../../lib/session";
-import { useLang, useLocalePath } from "../../../lib/use-locale";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { ButtonLink } from "@/components/button-link";
+import { ApiError, errorText } from "@/lib/api";
+import { applyFieldErrors } from "@/lib/form-rules";
+import { formatDateTime, planName } from "@/lib/format";
+import { speakOptions } from "@/lib/languages";
+import { hasPermission, useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
 import { plansQuery, userQuery, useUpdateUser } from "../api/users-api";
 import { roleChoices, USER_STATUSES, type UserEditValues, updateBody } from "../lib/users-helpers";
@@ -235,12 +236,7 @@ function UserEditForm({ user }: { user: UserListItem }) {
             )}
             <Col xs={24} md={12}>
               <Form.Item name="speak" label={t("users:fields.speak")}>
-                <Radio.Group
-                  options={[
-                    { value: "FR", label: t("users:speak.FR") },
-                    { value: "EN", label: t("users:speak.EN") },
-                  ]}
-                />
+                <Radio.Group options={speakOptions()} />
               </Form.Item>
             </Col>
           </Row>

@@ -1,0 +1,114 @@
+// Dependency rules checked by `npm test` (static step): `npx depcruise --config .dependency-cruiser.cjs`.
+// Why these rooms: docs/decisions.md, "Modules and features keep to their own rooms".
+const { readdirSync } = require("node:fs");
+const path = require("node:path");
+
+const api = "^apps/api/src";
+const web = "^apps/web/src";
+const tests = "(\\.test\\.tsx?$|^apps/api/test/)";
+const modules = readdirSync(path.join(__dirname, "apps/api/src/modules"));
+
+/**
+ * Tables a module reads besides its own (apps/api/src/db/schema/<module>.ts). A module that needs
+ * another's rows in its own query joins what that module publishes in its queries.ts
+ * (roles/queries.ts, plans/queries.ts, users/queries.ts); writes stay in the owner's service.
+ * One deliberate exception, below, with its reason.
+ */
+const sharedTables = {
+  // Staff analytics roll up what every learning and billing module wrote (its job only; its page
+  // reads its own tables): one reader rather than a counter in each of them.
+  analytics: ["billing", "courses", "events", "habit", "lessons", "plans", "review"],
+  // The learner's data rights (export, erasure) must see every row a learner has, in one place, or
+  // one is forgotten: its schema-walk test fails when a table with a user column is not covered.
+  privacy: [
+    "analytics",
+    "auth",
+    "billing",
+    "certificates",
+    "events",
+    "habit",
+    "lessons",
+    "mail",
+    "notifications",
+    "review",
+    "users",
+  ],
+};
+
+function tablesRule(m) {
+  const own = [m, "columns", ...(sharedTables[m] ?? [])].join("|");
+  return {
+    name: `module-tables-${m}`,
+    comment: `modules/${m} touches only its own tables (db/schema/${m}.ts); for another module's data it asks that module's service`,
+    severity: "error",
+    from: { path: `${api}/modules/${m}/`, pathNot: tests },
+    to: { path: `${api}/db/schema/`, pathNot: `${api}/db/schema/(${own})\\.ts$` },
+  };
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "no import circle, type-only imports included",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    ...modules.map(tablesRule),
+    {
+      name: "audit-table-writer",
+      comment: "the audit module is the only code that touches the audit table",
+      severity: "error",
+      from: { pathNot: [`${api}/modules/audit/`, `${api}/db/schema/index\\.ts$`, tests] },
+      to: { path: `${api}/db/schema/audit\\.ts$` },
+    },
+    {
+      name: "no-schema-barrel",
+      comment:
+        "db/schema/index.ts (every table) is for the database client; code names the table file it uses, so the rules above see it",
+      severity: "error",
+      from: { path: api, pathNot: [`${api}/db/client\\.ts$`, tests] },
+      to: { path: `${api}/db/schema/index\\.ts$` },
+    },
+    {
+      name: "module-surface",
+      comment:
+        "another module is reached through its services and policies, never its routes (the HTTP face) or demo seeds",
+      severity: "error",
+      from: { path: `${api}/modules/([^/]+)/`, pathNot: tests },
+      to: {
+        path: `${api}/modules/([^/]+)/(routes|seed-demo)\\.ts$`,
+        pathNot: `${api}/modules/$1/`,
+      },
+    },
+    {
+      name: "feature-isolation",
+      comment: "a web feature never imports another feature: shared pieces live in components/ or lib/",
+      severity: "error",
+      from: { path: `${web}/features/([^/]+)/` },
+      to: { path: `${web}/features/([^/]+)/`, pathNot: `${web}/features/$1/` },
+    },
+    {
+      name: "web-alias-resolves",
+      comment: "an @/ import that does not resolve would escape every rule above",
+      severity: "error",
+      from: { path: web },
+      to: { couldNotResolve: true, path: "^@/" },
+    },
+    {
+      name: "web-shared-not-features",
+      comment: "components/ and lib/ are shared by the features, so they never depend on one",
+      severity: "error",
+      from: { path: `${web}/(components|lib)/` },
+      to: { path: `${web}/features/` },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist|dist-server)/" },
+    tsPreCompilationDeps: true,
+    // the web tsconfig carries the @/ alias; relative imports resolve the same everywhere
+    tsConfig: { fileName: "apps/web/tsconfig.json" },
+  },
+};

@@ -1,0 +1,1 @@
+CREATE INDEX "listening_minutes_minute_idx" ON "listening_minutes" USING btree ("minute");

@@ -1,0 +1,1 @@
+ALTER TABLE "menu_modules" ADD COLUMN "title_es" text DEFAULT '' NOT NULL;

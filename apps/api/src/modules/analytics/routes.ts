@@ -1,0 +1,67 @@
+import { analyticsQuery, analyticsRefreshResponse, analyticsResponse, PERMISSIONS } from "@parlons/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { access } from "../../plugins/access";
+import { analyticsCsv } from "./service";
+
+const tags = ["analytics"];
+
+/** Staff analytics (analytics.read): figures over a date range, as JSON or CSV, and a refresh. */
+export default async function analyticsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { analytics } = app.deps.services;
+  const staff = { access: access.permission(PERMISSIONS.analyticsRead) };
+
+  app.get(
+    "/v1/analytics",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          "Active learners, minutes, funnel, reviews, subscriptions, MRR, churn and attendance over ?from=&to=",
+        querystring: analyticsQuery,
+        response: { 200: analyticsResponse },
+      },
+    },
+    async (request) => ({ data: { analytics: await analytics.read(request.query) } }),
+  );
+
+  app.get(
+    "/v1/analytics/csv",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "The daily figures of ?from=&to= as CSV",
+        querystring: analyticsQuery,
+        response: { 200: z.string().describe("text/csv, one line a day") },
+      },
+    },
+    async (request, reply) => {
+      const result = await analytics.read(request.query);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="parlons-analytics-${result.from}-${result.to}.csv"`,
+        )
+        .header("cache-control", "no-store")
+        .send(analyticsCsv(result.days));
+    },
+  );
+
+  app.post(
+    "/v1/analytics/refresh",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Runs the analytics roll-up now (it also runs every ten minutes)",
+        response: { 200: analyticsRefreshResponse },
+      },
+    },
+    async () => ({ data: await analytics.rollup() }),
+  );
+}

@@ -1,0 +1,86 @@
+import { pickText, type Receipt } from "@parlons/contract";
+import { formatDate, formatMoney } from "../../lib/format";
+import { newPdf } from "../../lib/pdf";
+import { type ReceiptLang, receiptTexts } from "./receipt-texts";
+
+/**
+ * A receipt as an A4 PDF (pdfkit, standard Helvetica: no font file to ship). The same fields as
+ * the receipt page, in the asked language.
+ */
+export async function receiptPdf(receipt: Receipt, lang: ReceiptLang): Promise<Buffer> {
+  const words = receiptTexts[lang];
+  const doc = await newPdf({
+    size: "A4",
+    margin: 56,
+    info: { Title: `${words.title} ${receipt.number}`, Author: receipt.seller.name },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  doc.font("Helvetica-Bold").fontSize(22).text(`${words.title} ${receipt.number}`);
+  doc.moveDown(0.3).font("Helvetica").fontSize(11).fillColor("#444");
+  doc.text(`${words.date}${words.sep}${formatDate(new Date(receipt.issued_at), lang)}`);
+  doc.moveDown(1.2).fillColor("#000");
+
+  const top = doc.y;
+  const block = (x: number, title: string, lines: string[]) => {
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .text(title.toUpperCase(), x, top, { width: width / 2 - 12 });
+    doc.font("Helvetica").fontSize(11);
+    for (const line of lines.filter(Boolean)) doc.text(line, x, undefined, { width: width / 2 - 12 });
+    return doc.y;
+  };
+  const seller = receipt.seller;
+  const sellerEnd = block(left, words.seller, [
+    seller.name,
+    ...seller.address.split(/\r?\n/),
+    seller.tax_id ? `${words.taxId}${words.sep}${seller.tax_id}` : "",
+    seller.email,
+  ]);
+  const buyerEnd = block(left + width / 2, words.buyer, [receipt.buyer.name, receipt.buyer.email]);
+  doc.y = Math.max(sellerEnd, buyerEnd) + 28;
+  doc.x = left;
+
+  const planName = pickText({ fr: receipt.plan_name_fr, en: receipt.plan_name }, lang);
+  const amount = formatMoney(receipt.amount, receipt.currency, lang);
+  const row = (label: string, value: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(11);
+    doc.text(label, left, y, { width: width * 0.65 });
+    const end = doc.y;
+    doc.text(value, left + width * 0.65, y, { width: width * 0.35, align: "right" });
+    doc.y = Math.max(end, doc.y) + 6;
+  };
+  row(words.item, words.amount, true);
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke("#999");
+  doc.moveDown(0.5);
+  row(words.plan(planName), amount);
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke("#999");
+  doc.moveDown(0.5);
+  row(words.total, amount, true);
+  doc.moveDown(1);
+  row(words.status, words.paid);
+  row(words.method, words.providers[receipt.provider] ?? receipt.provider);
+  doc
+    .moveDown(2)
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor("#555")
+    .text(words.footer, left, undefined, { width });
+  doc.end();
+  return done;
+}

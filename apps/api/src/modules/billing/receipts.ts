@@ -1,0 +1,143 @@
+import { langPrefix, pickText, type Receipt, toLocale } from "@parlons/contract";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { type payments, receiptCounters, receipts } from "../../db/schema/billing";
+import { notFound } from "../../lib/errors";
+import { formatDate, formatMoney } from "../../lib/format";
+import type { MailOutbox } from "../mail/outbox";
+import type { TransactionalMails } from "../mail/transactional";
+import type { PlanService } from "../plans/service";
+import type { SettingsService } from "../settings/service";
+import type { UserService } from "../users/service";
+import { type ReceiptLang, receiptTexts } from "./receipt-texts";
+
+type ReceiptRow = typeof receipts.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** `R-2026-000042`: the year of the payment and its place in that year's sequence. */
+export const receiptNumber = (year: number, seq: number) => `R-${year}-${String(seq).padStart(6, "0")}`;
+
+function presentReceipt(row: ReceiptRow): Receipt {
+  return {
+    id: row.id,
+    number: row.number,
+    payment_id: row.paymentId,
+    issued_at: row.issuedAt.toISOString(),
+    status: row.status,
+    lang: row.lang,
+    buyer: { name: row.buyerName, email: row.buyerEmail },
+    plan_name: row.planNameEn,
+    plan_name_fr: row.planNameFr,
+    amount: row.amount,
+    currency: row.currency,
+    provider: row.provider,
+    seller: row.seller,
+  };
+}
+
+/**
+ * Receipts: one per payment, issued in the payment's own transaction. The number comes from an
+ * upsert on the year's counter row (`receipt_counters`): concurrent payments wait on that row lock
+ * in turn, and a payment that rolls back takes its number back with it, so a year's numbers run
+ * 1, 2, 3… with no gap and no duplicate. The mail is queued in the same transaction.
+ */
+export function createReceiptService(deps: {
+  db: Db;
+  users: Pick<UserService, "findById">;
+  plans: Pick<PlanService, "get">;
+  settings: Pick<SettingsService, "current">;
+  outbox: Pick<MailOutbox, "enqueue">;
+  mails: TransactionalMails;
+  publicUrl: string;
+}) {
+  const { db } = deps;
+
+  async function nextSeq(year: number, tx: DbOrTx): Promise<number> {
+    const [row] = await tx
+      .insert(receiptCounters)
+      .values({ year, last: 1 })
+      .onConflictDoUpdate({ target: receiptCounters.year, set: { last: sql`${receiptCounters.last} + 1` } })
+      .returning({ last: receiptCounters.last });
+    if (!row) throw new Error("receipt counter upsert returned nothing");
+    return row.last;
+  }
+
+  const pageUrl = (row: Pick<ReceiptRow, "id" | "lang">) =>
+    `${deps.publicUrl}${langPrefix(toLocale(row.lang))}/billing/receipts/${row.id}`;
+
+  return {
+    /** Issues the receipt of a payment just inserted in `tx` and queues its mail. */
+    async issue(payment: PaymentRow, planId: string, tx: DbOrTx): Promise<ReceiptRow> {
+      const [user, plan, setting] = await Promise.all([
+        deps.users.findById(payment.userId, tx),
+        deps.plans.get(planId, tx),
+        deps.settings.current(tx),
+      ]);
+      if (!user) throw notFound("User");
+      const year = payment.paidAt.getUTCFullYear();
+      const seq = await nextSeq(year, tx);
+      const [row] = await tx
+        .insert(receipts)
+        .values({
+          paymentId: payment.id,
+          userId: payment.userId,
+          year,
+          seq,
+          number: receiptNumber(year, seq),
+          issuedAt: payment.paidAt,
+          buyerName: user.fullName,
+          buyerEmail: user.email,
+          lang: user.speak,
+          planNameFr: plan.nameFr,
+          planNameEn: plan.name,
+          amount: payment.amount,
+          currency: payment.currency,
+          provider: payment.provider,
+          seller: {
+            name: setting.seller.name,
+            address: setting.seller.address,
+            tax_id: setting.seller.tax_id,
+            email: setting.contact_email,
+          },
+        })
+        .returning();
+      if (!row) throw new Error("receipt insert returned nothing");
+      const lang: ReceiptLang = toLocale(row.lang);
+      const words = receiptTexts[lang];
+      const details = [
+        `${words.number}${words.sep}${row.number}`,
+        `${words.date}${words.sep}${formatDate(row.issuedAt, lang)}`,
+        `${words.amount}${words.sep}${formatMoney(row.amount, row.currency, lang)}`,
+      ].join("\n");
+      const mail = await deps.mails.compose(
+        "payment-receipt",
+        { email: user.email, fullName: user.fullName, speak: user.speak },
+        pageUrl(row),
+        { details, planName: pickText({ fr: plan.nameFr, en: plan.name }, lang), tx },
+      );
+      await deps.outbox.enqueue({ key: `receipt:${row.id}`, userId: user.id, to: user.email, ...mail }, tx);
+      return row;
+    },
+
+    async get(id: string): Promise<Receipt> {
+      const [row] = await db.select().from(receipts).where(eq(receipts.id, id));
+      if (!row) throw notFound("Receipt");
+      return presentReceipt(row);
+    },
+
+    /** The learner a receipt belongs to (null: no such receipt, or its learner was erased), for the access policy. */
+    async ownerOf(id: string): Promise<string | null> {
+      const [row] = await db.select({ userId: receipts.userId }).from(receipts).where(eq(receipts.id, id));
+      return row?.userId ?? null;
+    },
+
+    /** The receipts of these payments, by payment id. */
+    async ofPayments(paymentIds: string[], tx: DbOrTx = db): Promise<Map<string, ReceiptRow>> {
+      if (paymentIds.length === 0) return new Map();
+      const rows = await tx.select().from(receipts).where(inArray(receipts.paymentId, paymentIds));
+      return new Map(rows.map((r) => [r.paymentId, r]));
+    },
+  };
+}
+
+export type ReceiptService = ReturnType<typeof createReceiptService>;

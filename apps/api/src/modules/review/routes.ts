@@ -1,0 +1,134 @@
+import {
+  idParams,
+  messageResponse,
+  reviewAddBody,
+  reviewAddResponse,
+  reviewDueQuery,
+  reviewDueResponse,
+  reviewGradeBody,
+  reviewGradeResponse,
+  reviewStatsQuery,
+  reviewStatsResponse,
+} from "@parlons/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/route-schemas";
+import { access } from "../../plugins/access";
+import { principalOf } from "../../plugins/auth";
+import type { Reviewer } from "./service";
+
+const tags = ["review"];
+const base = "/v1/review";
+
+/** Start of today in UTC: "today" when the learner's own midnight is not given. */
+function utcMidnight(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/**
+ * The learner's midnight as the client gives it, when it can be one (at most 50 hours ago, the far
+ * side of the date line, and not after now, give or take an hour of clock skew); 00:00 UTC otherwise.
+ */
+function dayStartOf(given: string | undefined, now = new Date()): Date {
+  const at = given ? new Date(given).getTime() : Number.NaN;
+  const ago = now.getTime() - at;
+  if (ago > -3_600_000 && ago < 50 * 3_600_000) return new Date(at);
+  return utcMidnight(now);
+}
+
+/** The learner's review deck: cards due, grading, one line added, figures. Every card is the caller's own. */
+export default async function reviewRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { review, entitlement } = app.deps.services;
+  const signedIn = { access: access.signedIn };
+
+  async function reviewerOf(request: FastifyRequest): Promise<Reviewer> {
+    const principal = principalOf(request);
+    return { principal, access: await entitlement.accessOf(principal) };
+  }
+
+  app.get(
+    `${base}/due`,
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: "Cards to review now, with the new and due counts",
+        querystring: reviewDueQuery,
+        response: { 200: reviewDueResponse, ...errorResponses() },
+      },
+    },
+    async (request) => ({
+      data: await review.due(
+        await reviewerOf(request),
+        request.query.limit,
+        dayStartOf(request.query.day_start),
+      ),
+    }),
+  );
+
+  app.post(
+    `${base}/grade`,
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: "Grade a card (Again, Hard, Good, Easy); a review id sent again changes nothing",
+        body: reviewGradeBody,
+        response: { 200: reviewGradeResponse, ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await review.grade(await reviewerOf(request), request.body, dayStartOf(request.body.day_start)),
+    }),
+  );
+
+  app.post(
+    `${base}/cards`,
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: "Add one lesson line to the review deck",
+        body: reviewAddBody,
+        response: { 200: reviewAddResponse, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => ({ data: await review.addCue(await reviewerOf(request), request.body.cue_id) }),
+  );
+
+  app.delete(
+    `${base}/cards/:id`,
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: "Remove one card from the learner's deck (its grades go with it)",
+        params: idParams,
+        response: { 200: messageResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      await review.removeCard(principalOf(request).id, request.params.id);
+      return { message: "Card removed from the deck" };
+    },
+  );
+
+  app.get(
+    `${base}/stats`,
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: "Figures of the review deck",
+        querystring: reviewStatsQuery,
+        response: { 200: reviewStatsResponse, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      return {
+        data: { stats: await review.stats(await reviewerOf(request), dayStartOf(request.query.day_start)) },
+      };
+    },
+  );
+}

@@ -1,0 +1,16 @@
+import { OfflineBanner } from "./offline-banner";
+import { UpdatePrompt } from "./update-prompt";
+
+/**
+ * What the app says about itself, on every page: the offline banner and the new-version prompt.
+ * Rendered in a root of its own (main.tsx), beside the routes: server-rendered pages hydrate
+ * exactly what the server sent.
+ */
+export function AppNotices() {
+  return (
+    <>
+      <OfflineBanner />
+      <UpdatePrompt />
+    </>
+  );
+}

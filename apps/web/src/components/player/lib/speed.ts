@@ -1,0 +1,14 @@
+/** Playback speeds offered to learners (spec of issue 3: 0.5× to 2×). */
+export const SPEEDS = [0.5, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2] as const;
+const MIN_SPEED = 0.5;
+const MAX_SPEED = 2;
+
+/** The next speed step slower (-1) or faster (+1) than `current`, clamped to 0.5–2. */
+export function stepSpeed(current: number, direction: -1 | 1): number {
+  if (direction > 0) return SPEEDS.find((s) => s > current + 1e-9) ?? MAX_SPEED;
+  return [...SPEEDS].reverse().find((s) => s < current - 1e-9) ?? MIN_SPEED;
+}
+
+export function clampSpeed(rate: number): number {
+  return Number.isFinite(rate) ? Math.min(MAX_SPEED, Math.max(MIN_SPEED, rate)) : 1;
+}

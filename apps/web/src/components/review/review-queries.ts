@@ -1,0 +1,32 @@
+import type { ReviewAddResponse, ReviewStatsResponse } from "@parlons/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/** Query keys of the review deck, shared by the dashboard, the transcript and the review page. */
+export const reviewKeys = {
+  all: ["review"] as const,
+  due: ["review", "due"] as const,
+  stats: ["review", "stats"] as const,
+};
+
+/** Midnight of today in the learner's time zone: where "reviewed today" starts. */
+export function localMidnight(now = new Date()): string {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}
+
+export const reviewStatsQuery = queryOptions({
+  queryKey: reviewKeys.stats,
+  queryFn: ({ signal }) =>
+    api<ReviewStatsResponse>("/v1/review/stats", {
+      query: { day_start: localMidnight() },
+      signal,
+      silent: true,
+    }).then((r) => r.data.stats),
+});
+
+/** "Add this line": one line into the deck (a line already there stays as it is). */
+export function addLineToReview(cueId: string) {
+  return api<ReviewAddResponse>("/v1/review/cards", { method: "POST", body: { cue_id: cueId } }).then(
+    (r) => r.data,
+  );
+}

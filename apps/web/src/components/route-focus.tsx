@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * After a navigation inside the app (not the first page), what a screen reader or keyboard user
+ * expects from a new page: the focus moves to the page's content (`#main`, without scrolling it
+ * away), so that Tab continues from there rather than from the link left behind, and the new
+ * page's title is announced. Hash changes and query-only changes (filters, pages of a list) keep
+ * the focus where it is.
+ */
+const SETTLE_MS = 400;
+
+export function RouteFocus() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  const [announced, setAnnounced] = useState("");
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation on purpose
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // the page renders its content in the frames after the route change
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        const main = document.getElementById("main");
+        const active = document.activeElement;
+        // a dialog or a field that took the focus on its own keeps it
+        if (main && (!active || active === document.body || !main.contains(active))) {
+          main.focus({ preventScroll: true });
+        }
+      });
+    });
+    // its title may come with its data ("Lesson", then the lesson's name): announced once it has
+    // stayed the same for a moment
+    let timer = window.setTimeout(announce, SETTLE_MS);
+    function announce() {
+      titles.disconnect();
+      setAnnounced(document.title);
+    }
+    const titles = new MutationObserver(() => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(announce, SETTLE_MS);
+    });
+    const title = document.querySelector("head > title");
+    if (title) titles.observe(title, { childList: true, subtree: true, characterData: true });
+    else titles.observe(document.head, { childList: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      titles.disconnect();
+    };
+  }, [pathname]);
+
+  return (
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {announced}
+    </div>
+  );
+}

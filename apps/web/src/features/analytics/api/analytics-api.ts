@@ -1,0 +1,26 @@
+import type { AnalyticsQuery, AnalyticsResponse } from "@parlons/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { api, apiFile } from "@/lib/api";
+import { saveFile } from "@/lib/download";
+
+export const analyticsKeys = { all: ["analytics"] as const };
+
+/** `GET /v1/analytics?from=&to=` (analytics.read). */
+export function analyticsQuery(range: Required<AnalyticsQuery>) {
+  return queryOptions({
+    queryKey: [...analyticsKeys.all, range] as const,
+    queryFn: ({ signal }) =>
+      api<AnalyticsResponse>("/v1/analytics", { query: { ...range }, signal }).then((r) => r.data.analytics),
+  });
+}
+
+/** Saves the daily figures of the range as CSV. */
+export async function downloadAnalyticsCsv(range: Required<AnalyticsQuery>) {
+  const file = await apiFile("/v1/analytics/csv", { query: { ...range } });
+  saveFile(`parlons-analytics-${range.from}-${range.to}.csv`, file);
+}
+
+/** `POST /v1/analytics/refresh`: runs the roll-up now rather than at its next ten-minute run. */
+export function refreshAnalytics() {
+  return api("/v1/analytics/refresh", { method: "POST" });
+}

@@ -1,0 +1,154 @@
+import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
+import type { Receipt } from "@parlons/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Result, Skeleton, Space } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ButtonLink } from "@/components/button-link";
+import { DownloadButton } from "@/components/download-button";
+import { LoadError } from "@/components/load-error";
+import { ApiError } from "@/lib/api";
+import { formatDate, formatMoney, planName } from "@/lib/format";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
+import { downloadReceiptPdf, receiptQuery } from "../api/billing-api";
+import "@/components/printable.css";
+import "../receipt.css";
+
+/**
+ * `/billing/receipts/{id}`: a numbered receipt as a document that prints on one A4 page (the
+ * app's shell and these buttons are hidden in print) and downloads as the server's PDF, in the
+ * page's language.
+ */
+export function ReceiptPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { id = "" } = useParams();
+  const receipt = useQuery(receiptQuery(id));
+  usePageTitle(
+    receipt.data ? t("billing:receipt.title", { number: receipt.data.number }) : t("billing:receipt.heading"),
+  );
+
+  if (receipt.isError && !(receipt.error instanceof ApiError && receipt.error.status === 404)) {
+    return <LoadError query={receipt} />;
+  }
+  if (receipt.isError) {
+    return (
+      <Result
+        status="404"
+        title={t("billing:receipt.notFound")}
+        extra={<ButtonLink to={to("/billing")}>{t("billing:receipt.back")}</ButtonLink>}
+      />
+    );
+  }
+  return (
+    <div className="receipt-page">
+      <div className="document-actions">
+        <Link to={to("/billing")}>
+          <ArrowLeftOutlined aria-hidden /> {t("billing:receipt.back")}
+        </Link>
+        {receipt.data && <ReceiptButtons receipt={receipt.data} />}
+      </div>
+      {receipt.isPending ? <Skeleton active /> : <ReceiptDocument receipt={receipt.data} />}
+    </div>
+  );
+}
+
+function ReceiptButtons({ receipt }: { receipt: Receipt }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <Space wrap>
+      <Button
+        icon={<PrinterOutlined aria-hidden />}
+        onClick={() => window.print()}
+        data-testid="receipt-print"
+      >
+        {t("billing:receipt.print")}
+      </Button>
+      <DownloadButton
+        type="primary"
+        icon={<DownloadOutlined aria-hidden />}
+        save={() => downloadReceiptPdf(receipt, lang)}
+        data-testid="receipt-pdf"
+      >
+        {t("billing:receipt.pdf")}
+      </DownloadButton>
+    </Space>
+  );
+}
+
+function ReceiptDocument({ receipt }: { receipt: Receipt }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const amount = formatMoney(receipt.amount, receipt.currency, lang);
+  const plan = planName({ name: receipt.plan_name, name_fr: receipt.plan_name_fr }, lang);
+  const seller = receipt.seller;
+  return (
+    <article className="receipt" data-testid="receipt" aria-labelledby="receipt-title">
+      <header className="receipt__head">
+        <h1 id="receipt-title" className="receipt__title">
+          {t("billing:receipt.title", { number: receipt.number })}
+        </h1>
+        <p className="receipt__date">
+          {t("billing:receipt.paidOn")}{" "}
+          <time dateTime={receipt.issued_at}>{formatDate(receipt.issued_at, lang)}</time>
+        </p>
+      </header>
+      <div className="receipt__parties">
+        <section aria-labelledby="receipt-seller">
+          <h2 id="receipt-seller">{t("billing:receipt.seller")}</h2>
+          <address data-testid="receipt-seller">
+            <strong>{seller.name}</strong>
+            {seller.address.split(/\r?\n/).map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+            {seller.tax_id && <span>{t("billing:receipt.taxId", { id: seller.tax_id })}</span>}
+            {seller.email && <span>{seller.email}</span>}
+          </address>
+        </section>
+        <section aria-labelledby="receipt-buyer">
+          <h2 id="receipt-buyer">{t("billing:receipt.buyer")}</h2>
+          <address>
+            <strong>{receipt.buyer.name}</strong>
+            <span>{receipt.buyer.email}</span>
+          </address>
+        </section>
+      </div>
+      <table className="receipt__lines">
+        <caption className="visually-hidden">{t("billing:receipt.linesCaption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("billing:receipt.item")}</th>
+            <th scope="col" className="receipt__amount">
+              {t("billing:receipt.amount")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>{t("billing:receipt.subscription", { plan })}</td>
+            <td className="receipt__amount">{amount}</td>
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t("billing:receipt.total")}</th>
+            <td className="receipt__amount" data-testid="receipt-total">
+              {amount}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <dl className="receipt__facts">
+        <dt>{t("billing:receipt.status")}</dt>
+        <dd>{t(`billing:payments.statuses.${receipt.status}`)}</dd>
+        <dt>{t("billing:receipt.method")}</dt>
+        <dd>{t(`billing:provider.${receipt.provider}`, { defaultValue: receipt.provider })}</dd>
+        <dt>{t("billing:receipt.currency")}</dt>
+        <dd>{receipt.currency}</dd>
+      </dl>
+      <p className="receipt__footer">{t("billing:receipt.footer")}</p>
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import {
+  type DoneCustomerBody,
+  type LessonBody,
+  type LessonColumnBody,
+  type LessonItem,
+  type LessonLink,
+  type LessonProgress,
+  type LessonResponse,
+  type LessonUpdateBody,
+  pickField,
+} from "@parlons/contract";
+import { API_BASE, api, getAccessToken } from "@/lib/api";
+import type { Lang } from "@/lib/locale-path";
+import { saveProgress } from "@/lib/offline/progress";
+import { currentUserId } from "@/lib/session";
+
+// ---- staff: lessons ----
+
+const lessonsBase = (courseId: string) => `/v1/courses/${courseId}/lessons`;
+
+export const createLesson = (courseId: string, body: LessonBody) =>
+  api<LessonResponse>(lessonsBase(courseId), { method: "POST", body }).then((r) => r.data.lesson);
+
+export const updateLesson = (courseId: string, id: string, body: LessonUpdateBody) =>
+  api<LessonResponse>(`${lessonsBase(courseId)}/${id}`, { method: "PUT", body }).then((r) => r.data.lesson);
+
+export const updateLessonColumn = (courseId: string, id: string, body: LessonColumnBody) =>
+  api<LessonResponse>(`${lessonsBase(courseId)}/update-by-column/${id}`, { method: "PUT", body }).then(
+    (r) => r.data.lesson,
+  );
+
+export const updateLessonLinks = (courseId: string, id: string, links: LessonLink[]) =>
+  api<LessonResponse>(`${lessonsBase(courseId)}/update-links/${id}`, { method: "PUT", body: { links } }).then(
+    (r) => r.data.lesson,
+  );
+
+export const deleteLesson = (courseId: string, id: string) =>
+  api<{ data: { id: string } }>(`${lessonsBase(courseId)}/${id}`, { method: "DELETE" });
+
+// ---- learner progress ----
+
+export type { SavedProgress } from "@/lib/offline/progress";
+
+/**
+ * `POST done-customer`: done / undo, resume position, play count. Without a network the call is
+ * queued (IndexedDB) and sent when it comes back, once (lib/offline/progress).
+ */
+export function saveLessonProgress(
+  courseId: string,
+  body: DoneCustomerBody,
+  options: { silent?: boolean; previous?: LessonProgress | null } = {},
+) {
+  return saveProgress(courseId, body, {
+    userId: currentUserId() ?? undefined,
+    previous: options.previous,
+    silent: options.silent,
+  });
+}
+
+/** The same call for page unload: `keepalive` lets it finish after the tab closes. */
+export function saveLessonPositionOnUnload(courseId: string, lessonId: string, lastPosition: number): void {
+  const token = getAccessToken();
+  if (!token) return;
+  void fetch(`${API_BASE}${lessonsBase(courseId)}/done-customer`, {
+    method: "POST",
+    keepalive: true,
+    credentials: "include",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ lesson_id: lessonId, last_position: lastPosition }),
+  }).catch(() => undefined);
+}
+
+export function lessonText(lesson: Pick<LessonItem, "text_fr" | "text_en">, lang: Lang): string {
+  return pickField(lesson, "text", lang);
+}

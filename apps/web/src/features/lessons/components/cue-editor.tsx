@@ -1,0 +1,270 @@
+import {
+  AimOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  MergeCellsOutlined,
+  PlayCircleOutlined,
+  PlusOutlined,
+  ScissorOutlined,
+  UploadOutlined,
+} from "@ant-design/icons";
+import type { LessonCuesResponse, LessonItem } from "@parlons/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { App, Button, Card, Empty, Input, InputNumber, Space, Tooltip, Typography } from "antd";
+import { type ReactNode, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatClock } from "@/components/player/lib/time";
+import { api, errorText } from "@/lib/api";
+import { courseKeys } from "@/lib/courses-api";
+import { saveFile } from "@/lib/download";
+import { addCueAt, type EditedCue, mergeWithNext, setStart, splitCue, withKeys } from "../lib/cue-edit";
+import { CueFormatError, cuesToTimestamps, cuesToVtt, importCues } from "../lib/cue-formats";
+
+/** One of a line's tool buttons: an icon with its tooltip and a label naming the line. */
+function RowAction(props: {
+  title: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  testId: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Tooltip title={props.title}>
+      <Button
+        icon={props.icon}
+        aria-label={props.label}
+        onClick={props.onClick}
+        disabled={props.disabled}
+        data-testid={props.testId}
+      />
+    </Tooltip>
+  );
+}
+
+function download(name: string, type: string, content: string) {
+  saveFile(name, new Blob([content], { type }));
+}
+
+/**
+ * Staff editor of a lesson's lines: times, text and translations; add, remove, split, merge;
+ * "set start to the current time" while the lesson plays above; import and export WebVTT and
+ * the `[mm:ss] sentence` format. Saved as one list (`PUT …/cues`): lines keep their ids.
+ */
+export function CueEditor({ courseId, lesson }: { courseId: string; lesson: LessonItem }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const audio = useRef<HTMLAudioElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [rows, setRows] = useState<EditedCue[]>(() => withKeys(lesson.cues));
+  const [dirty, setDirty] = useState(false);
+  const change = (next: EditedCue[]) => {
+    setRows(next);
+    setDirty(true);
+  };
+  const now = () => audio.current?.currentTime ?? 0;
+  const update = (index: number, patch: Partial<EditedCue>) =>
+    change(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+
+  const save = useMutation({
+    mutationFn: () =>
+      api<LessonCuesResponse>(`/v1/courses/${courseId}/lessons/${lesson.id}/cues`, {
+        method: "PUT",
+        body: {
+          cues: [...rows].sort((a, b) => a.start - b.start).map(({ key: _key, ...cue }) => cue),
+        },
+        silent: true,
+      }),
+    onSuccess: (result) => {
+      setRows(withKeys(result.data.cues));
+      setDirty(false);
+      message.success(t("courses:cues.saved"));
+      void queryClient.invalidateQueries({ queryKey: courseKeys.lessons(courseId) });
+    },
+    onError: (error) => message.error(errorText(error)),
+  });
+
+  const onFile = async (file: File) => {
+    try {
+      const imported = withKeys(importCues(await file.text(), lesson.duration));
+      const apply = () => {
+        change(imported);
+        message.success(t("courses:cues.imported", { count: imported.length }));
+      };
+      if (rows.length === 0) apply();
+      else
+        modal.confirm({
+          title: t("courses:cues.replaceTitle"),
+          content: t("courses:cues.replaceText", { count: imported.length }),
+          onOk: apply,
+        });
+    } catch (error) {
+      message.error(
+        error instanceof CueFormatError ? t(`courses:cues.errors.${error.reason}`) : errorText(error),
+      );
+    }
+  };
+
+  const playLine = (cue: EditedCue) => {
+    const el = audio.current;
+    if (!el) return;
+    el.currentTime = cue.start;
+    void el.play().catch(() => undefined);
+  };
+
+  return (
+    <Card size="small" title={t("courses:cues.title")} data-testid="cue-editor" className="cue-editor">
+      <Typography.Paragraph type="secondary">{t("courses:cues.hint")}</Typography.Paragraph>
+      {lesson.audio && (
+        // biome-ignore lint/a11y/useMediaCaption: the captions are what this editor makes
+        <audio ref={audio} src={lesson.audio.url} controls preload="metadata" className="cue-editor__audio" />
+      )}
+      <Space wrap className="cue-editor__tools">
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => change(addCueAt(rows, now(), lesson.duration))}
+          data-testid="cue-add"
+        >
+          {t("courses:cues.add")}
+        </Button>
+        <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>
+          {t("courses:cues.import")}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".vtt,.txt,text/vtt,text/plain"
+          hidden
+          data-testid="cue-import"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            if (file) void onFile(file);
+          }}
+        />
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={rows.length === 0}
+          onClick={() => download(`lesson-${lesson.position + 1}.vtt`, "text/vtt", cuesToVtt(rows))}
+        >
+          {t("courses:cues.exportVtt")}
+        </Button>
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={rows.length === 0}
+          onClick={() => download(`lesson-${lesson.position + 1}.txt`, "text/plain", cuesToTimestamps(rows))}
+        >
+          {t("courses:cues.exportText")}
+        </Button>
+      </Space>
+      {rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("courses:cues.empty")} />
+      ) : (
+        <ol className="cue-editor__list">
+          {rows.map((row, i) => (
+            <li key={row.key} className="cue-editor__row" data-testid="cue-row">
+              <Space wrap align="start">
+                <InputNumber
+                  aria-label={t("courses:cues.start", { n: i + 1 })}
+                  min={0}
+                  step={0.1}
+                  precision={2}
+                  value={row.start}
+                  onChange={(v) => update(i, { start: v ?? 0 })}
+                  style={{ width: 96 }}
+                />
+                <InputNumber
+                  aria-label={t("courses:cues.end", { n: i + 1 })}
+                  min={0}
+                  step={0.1}
+                  precision={2}
+                  value={row.end}
+                  onChange={(v) => update(i, { end: v ?? 0 })}
+                  style={{ width: 96 }}
+                />
+                <Typography.Text type="secondary" className="cue-editor__clock">
+                  {formatClock(row.start)}
+                </Typography.Text>
+                <RowAction
+                  title={t("courses:cues.setStart")}
+                  label={t("courses:cues.setStartN", { n: i + 1 })}
+                  icon={<AimOutlined />}
+                  onClick={() => change(setStart(rows, i, now()))}
+                  testId="cue-set-start"
+                />
+                <RowAction
+                  title={t("courses:cues.play")}
+                  label={t("courses:cues.playN", { n: i + 1 })}
+                  icon={<PlayCircleOutlined />}
+                  onClick={() => playLine(row)}
+                  testId="cue-play"
+                />
+                <RowAction
+                  title={t("courses:cues.split")}
+                  label={t("courses:cues.splitN", { n: i + 1 })}
+                  icon={<ScissorOutlined />}
+                  onClick={() => change(splitCue(rows, i, now()))}
+                  testId="cue-split"
+                />
+                <RowAction
+                  title={t("courses:cues.merge")}
+                  label={t("courses:cues.mergeN", { n: i + 1 })}
+                  icon={<MergeCellsOutlined />}
+                  disabled={i === rows.length - 1}
+                  onClick={() => change(mergeWithNext(rows, i))}
+                  testId="cue-merge"
+                />
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t("courses:cues.removeN", { n: i + 1 })}
+                  onClick={() => change(rows.filter((_, j) => j !== i))}
+                  data-testid="cue-remove"
+                />
+              </Space>
+              <Input
+                aria-label={t("courses:cues.text", { n: i + 1 })}
+                placeholder={t("courses:cues.textPlaceholder")}
+                value={row.text}
+                onChange={(e) => update(i, { text: e.target.value })}
+                maxLength={2000}
+                data-testid="cue-text"
+              />
+              <Space.Compact block>
+                <Input
+                  aria-label={t("courses:cues.translationFr", { n: i + 1 })}
+                  placeholder={t("courses:cues.translationFrPlaceholder")}
+                  lang="fr"
+                  value={row.translation_fr}
+                  onChange={(e) => update(i, { translation_fr: e.target.value })}
+                  maxLength={2000}
+                  data-testid="cue-fr"
+                />
+                <Input
+                  aria-label={t("courses:cues.translationEn", { n: i + 1 })}
+                  placeholder={t("courses:cues.translationEnPlaceholder")}
+                  lang="en"
+                  value={row.translation_en}
+                  onChange={(e) => update(i, { translation_en: e.target.value })}
+                  maxLength={2000}
+                  data-testid="cue-en"
+                />
+              </Space.Compact>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Button
+        type="primary"
+        onClick={() => save.mutate()}
+        loading={save.isPending}
+        disabled={!dirty}
+        data-testid="cue-save"
+        style={{ marginTop: 12 }}
+      >
+        {t("courses:cues.save", { count: rows.length })}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { addCueAt, type EditedCue, mergeWithNext, setStart, splitCue } from "./cue-edit";
+
+const cue = (start: number, end: number, text: string, fr = ""): EditedCue => ({
+  key: text,
+  start,
+  end,
+  text,
+  translation_fr: fr,
+  translation_en: "",
+});
+const lines = [cue(0, 2, "Hola."), cue(2, 6, "Buenos días a todos.", "Bonjour à tous."), cue(6, 8, "Adiós.")];
+
+describe("cue editing", () => {
+  it("retimes a line's start and keeps the line before back to back", () => {
+    const moved = setStart(lines, 1, 2.5);
+    expect(moved.map((c) => [c.start, c.end])).toEqual([
+      [0, 2.5],
+      [2.5, 6],
+      [6, 8],
+    ]);
+    // never past its own end
+    expect(setStart(lines, 2, 9)[2]?.start).toBeCloseTo(7.9);
+  });
+
+  it("splits at the audio's time, sharing the words by time; translations stay with the first half", () => {
+    const split = splitCue(lines, 1, 4);
+    expect(split).toHaveLength(4);
+    expect(split[1]).toMatchObject({
+      start: 2,
+      end: 4,
+      text: "Buenos días",
+      translation_fr: "Bonjour à tous.",
+    });
+    expect(split[2]).toMatchObject({ start: 4, end: 6, text: "a todos.", translation_fr: "" });
+    expect(split[2]?.key).not.toBe(split[1]?.key);
+    // outside the line: the middle
+    expect(splitCue(lines, 0, 30)[0]?.end).toBe(1);
+  });
+
+  it("merges a line with the next one", () => {
+    const merged = mergeWithNext(lines, 0);
+    expect(merged).toHaveLength(2);
+    expect(merged[0]).toMatchObject({
+      start: 0,
+      end: 6,
+      text: "Hola. Buenos días a todos.",
+      translation_fr: "Bonjour à tous.",
+    });
+    expect(mergeWithNext(lines, 2)).toEqual(lines);
+  });
+
+  it("adds a line at the current time, in order, not running into the next", () => {
+    const added = addCueAt(lines, 5.5, 8);
+    expect(added.map((c) => c.start)).toEqual([0, 2, 5.5, 6]);
+    expect(added[2]?.end).toBe(6);
+    expect(addCueAt([], 3, null)[0]).toMatchObject({ start: 3, end: 5, text: "" });
+  });
+});

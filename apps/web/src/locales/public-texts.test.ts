@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import { LOCALES } from "@parlons/contract";
+import { describe, expect, it } from "vitest";
+// biome-ignore lint/style/noRestrictedImports: the build plugin lives in apps/web/build, outside the @/ alias
+import { PUBLIC_TEXTS, pickPublicTexts } from "../../build/public-texts";
+
+/** The modules of the pages that load no antd: they have only the public texts at hand. */
+const PLAIN_MODULES = [
+  "app/app.tsx",
+  "app/guards.tsx",
+  "app/layouts/public-layout.tsx",
+  "app/locale-root.tsx",
+  "app/route-error.tsx",
+  "components/coming-soon.tsx",
+  "components/courses/course-card.tsx",
+  "components/courses/lesson-list.tsx",
+  "components/courses/popular-courses.tsx",
+  "components/forbidden.tsx",
+  "components/lang-switch.tsx",
+  "components/not-found.tsx",
+  "features/courses/pages/course-page.tsx",
+  "features/site/pages/home-page.tsx",
+  "features/site/pages/legal-page.tsx",
+  "components/load-error.tsx",
+  "lib/api.ts",
+  "lib/use-page-title.ts",
+];
+
+const src = new URL("../", import.meta.url);
+
+describe("public texts", () => {
+  it("cover every text the pages without antd ask for", () => {
+    const asked = new Set<string>();
+    for (const file of PLAIN_MODULES) {
+      const code = readFileSync(new URL(file, src), "utf8");
+      // t("ns:key…") and t(`ns:key…${…}`): the namespace and top-level key
+      for (const m of code.matchAll(/\bt\(\s*["`]([a-z]+):([A-Za-z0-9_]+)/g)) asked.add(`${m[1]}:${m[2]}`);
+    }
+    expect(asked.size).toBeGreaterThan(20);
+    const missing = [...asked].filter((key) => {
+      const [ns = "", top = ""] = key.split(":");
+      const picked = PUBLIC_TEXTS[ns];
+      return !(picked === true || picked?.some((k) => k === top || k.startsWith(`${top}_`)));
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it("are picked whole from the language files, in every language", () => {
+    const dir = new URL("./", import.meta.url).pathname;
+    const fr = pickPublicTexts(dir, "fr") as Record<string, Record<string, unknown>>;
+    expect(Object.keys(fr).sort()).toEqual(Object.keys(PUBLIC_TEXTS).sort());
+    for (const lang of LOCALES) {
+      const texts = pickPublicTexts(dir, lang) as Record<string, Record<string, unknown>>;
+      for (const [ns, keys] of Object.entries(PUBLIC_TEXTS)) {
+        if (keys === true) continue;
+        for (const key of keys) expect(texts[ns]?.[key], `${lang} ${ns}:${key}`).toBeDefined();
+      }
+    }
+    expect(fr.courses?.form).toBeUndefined();
+  });
+});

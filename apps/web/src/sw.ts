@@ -1,0 +1,78 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (built by vite-plugin-pwa, strategy injectManifest; see docs/decisions.md,
+ * "Installable app and offline lessons"):
+ * - the app shell (HTML, JS, CSS, texts, icons of the build) is precached and served from the
+ *   cache; a new build waits until the page asks it to take over (the "new version" prompt);
+ * - navigations go to the network (public pages arrive rendered by the server, with their
+ *   status); when it fails, pages of the app get the precached shell, never /api;
+ * - the course and lessons reads are network first, kept for when the network is gone;
+ * - a signed audio URL is answered from the downloaded copy of its lesson when there is one,
+ *   Range requests included (206 cut from the whole file), whatever its signature.
+ */
+import { clientsClaim } from "workbox-core";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { createPartialResponse } from "workbox-range-requests";
+import { registerRoute } from "workbox-routing";
+import {
+  audioCacheKey,
+  audioLessonId,
+  CACHE_NAMES,
+  isAppNavigation,
+  isOfflineRead,
+} from "./lib/offline/keys";
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+// "/" is a server-rendered page (and a redirect to the saved language), not the shell's index.html
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "", cleanURLs: false });
+cleanupOutdatedCaches();
+clientsClaim();
+
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+});
+
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.mode === "navigate" && isAppNavigation(url.pathname),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const shell = await matchPrecache("/index.html");
+      if (shell) return shell;
+      throw error;
+    }
+  },
+);
+
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === "GET" && isOfflineRead(url.pathname),
+  async ({ request, url }) => {
+    const cache = await caches.open(CACHE_NAMES.data);
+    try {
+      const response = await fetch(request);
+      if (response.ok) await cache.put(url.pathname, response.clone());
+      return response;
+    } catch (error) {
+      const kept = await cache.match(url.pathname, { ignoreVary: true, ignoreSearch: true });
+      if (kept) return kept;
+      throw error;
+    }
+  },
+);
+
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === "GET" && audioLessonId(url.pathname) !== null,
+  async ({ request, url }) => {
+    const lessonId = audioLessonId(url.pathname) ?? "";
+    const cache = await caches.open(CACHE_NAMES.audio);
+    const kept = await cache.match(audioCacheKey(lessonId));
+    if (!kept) return fetch(request);
+    return request.headers.has("range") ? createPartialResponse(request, kept) : kept;
+  },
+);

@@ -1,0 +1,186 @@
+import type { Page } from "@playwright/test";
+import { violations } from "../support/axe";
+import { ADMIN } from "../support/env";
+import { expect, test } from "../support/fixtures";
+import { apiToken, createLearner, signIn } from "../support/session";
+
+/** The learner's app on a phone (issue: one shell that fits a phone). */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+interface Ids {
+  courseId: string;
+  lessonId: string;
+}
+
+async function _firstCourseAndLesson(page: Page): Promise<Ids> {
+  const courses = (await (await page.request.get("/api/v1/courses/active")).json()) as {
+    data: { courses: { id: string }[] };
+  };
+  const courseId = courses.data.courses[0]?.id ?? "";
+  const lessons = (await (await page.request.get(`/api/v1/courses/${courseId}/lessons`)).json()) as {
+    data: { lessons: { id: string }[] };
+  };
+  return { courseId, lessonId: lessons.data.lessons[0]?.id ?? "" };
+}
+
+/** How far the page can scroll sideways (0 when it fits the viewport). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test("signed in on a phone: the menu is a drawer, the header holds one line, the content takes the width", async ({
+  page,
+}) => {
+  const learner = await createLearner(page.request, "phone");
+  await signIn(page, learner);
+  await expect(page.locator("#main")).toBeVisible();
+
+  // no sider beside the content: the content gets (nearly) the whole width
+  await expect(page.locator(".app-sider")).toHaveCount(0);
+  // (measured once the page has settled: a box is missing while the shell swaps in)
+  const box = (selector: string) => page.locator(selector).boundingBox();
+  await expect.poll(async () => (await box("#main"))?.width ?? 0).toBeGreaterThanOrEqual(360);
+
+  // the header never wraps: one row, as tall as its buttons
+  await expect.poll(async () => (await box(".app-header"))?.height ?? 999).toBeLessThanOrEqual(64);
+  for (const id of ["plan-tag", "upgrade-button", "lang-switch", "settings-button", "menu-button"]) {
+    await expect(page.getByTestId(id)).toBeInViewport();
+  }
+  await expect(page.getByTestId("upgrade-button")).toHaveAccessibleName(/./);
+
+  // the menu opens in a drawer from its button, announces its state, and closes on navigation
+  const button = page.getByTestId("menu-button");
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  const drawer = page.getByTestId("app-menu-drawer");
+  await expect(drawer).toBeVisible();
+  expect(await violations(page), "open menu drawer").toEqual([]);
+  await drawer
+    .getByRole("menuitem")
+    .filter({ hasText: /Profil/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(drawer).toBeHidden();
+
+  // Escape closes it too, and the keyboard reaches the button
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+
+  // the settings drawer fits the screen
+  await page.getByTestId("settings-button").click();
+  await expect(page.getByTestId("settings-drawer")).toBeVisible();
+  await expect
+    .poll(async () => (await page.getByTestId("settings-drawer").boundingBox())?.width ?? 999)
+    .toBeLessThanOrEqual(390);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+});
+
+// No page scrolls sideways at 390 or 360 px, for each role and language: tests/page-matrix.spec.ts.
+
+test("staff tables on a phone show the identifying columns and actions, not a squeezed grid", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto("/User");
+  const table = page.locator(".ant-table").first();
+  await expect(table.getByRole("columnheader", { name: "Utilisateur" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Statut" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Dernière connexion" })).toHaveCount(0);
+  // every visible row fits the screen: nothing to scroll sideways inside the table either
+  const inner = await page
+    .locator(".ant-table-content, .ant-table-body")
+    .first()
+    .evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(inner).toBeLessThanOrEqual(0);
+  // from the tablet width up, every column is back
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await expect(table.getByRole("columnheader", { name: "Dernière connexion" })).toBeVisible();
+});
+
+test("the lesson plays on while the learner browses: mini-player, position saved, back to the lesson", async ({
+  page,
+}) => {
+  test.slow(); // a whole listening visit: play, browse, pause, come back, leave and close
+  const learner = await createLearner(page.request, "mini");
+  await signIn(page, learner);
+  await page.goto("/courses/anglais-pour-debutants");
+  await page.getByTestId("lesson-row").first().getByRole("link").click();
+  await expect(page.getByTestId("player")).toBeVisible();
+  const lessonUrl = page.url();
+  // the demo lesson lasts 14 s: at half speed it outlasts a slow machine's clicks
+  await page.getByRole("heading", { level: 1 }).click();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("<"); // 1 → 0.9 → 0.75 → 0.5
+  await page.getByTestId("player-play").click();
+  const playerAudio = page.locator("[data-testid=player] audio");
+  await expect.poll(() => playerAudio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(1);
+  await expect(page.getByTestId("mini-player")).toHaveCount(0);
+
+  // leave through the menu: the same audio goes on, the mini-player shows the lesson
+  await page.getByTestId("menu-button").click();
+  await page
+    .getByTestId("app-menu-drawer")
+    .getByRole("menuitem")
+    .filter({ hasText: "Tableau de bord" })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const mini = page.getByTestId("mini-player");
+  await expect(mini).toBeVisible();
+  await expect(mini).toContainText("Anglais pour débutants");
+  const away = page.locator("#audio-host audio");
+  const t1 = await away.evaluate((el: HTMLAudioElement) => el.currentTime);
+  await expect.poll(() => away.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(t1 + 0.5);
+  expect(await away.evaluate((el: HTMLAudioElement) => el.paused)).toBe(false);
+  expect(await away.evaluate((el: HTMLAudioElement) => el.playbackRate)).toBe(0.5);
+
+  // pause from the bar (the demo lesson is short: before it ends): the position is saved
+  await expect(page.getByTestId("mini-player-toggle")).toHaveAccessibleName("Pause");
+  await page.getByTestId("mini-player-toggle").click();
+  await expect(page.getByTestId("mini-player-toggle")).toHaveAccessibleName("Lire");
+  const pausedAt = await away.evaluate((el: HTMLAudioElement) => el.currentTime);
+  expect(await away.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
+  expect(await violations(page), "mini-player").toEqual([]);
+  const token = await apiToken(page.request, learner);
+  const course = (await (await page.request.get("/api/v1/courses/active")).json()) as {
+    data: { courses: { id: string; slug: string }[] };
+  };
+  const courseId = course.data.courses.find((c) => c.slug === "anglais-pour-debutants")?.id ?? "";
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/v1/courses/${courseId}/lessons`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await res.json()) as {
+        data: { lessons: { progress: { last_position: number | null } | null }[] };
+      };
+      return body.data.lessons[0]?.progress?.last_position ?? 0;
+    })
+    .toBeGreaterThan(pausedAt - 1);
+
+  // back to the lesson: the page takes the audio over where it is, the bar goes
+  await page.getByTestId("mini-player-open").click();
+  await expect(page).toHaveURL(lessonUrl);
+  await expect(page.getByTestId("player")).toBeVisible();
+  await expect(page.getByTestId("mini-player")).toHaveCount(0);
+  expect(await playerAudio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(pausedAt, 0);
+  // (back to the start of this short lesson, so that it still plays when we leave again)
+  await page.getByRole("button", { name: "Reculer de 10 secondes" }).click();
+  await page.getByTestId("player-play").click();
+  await expect.poll(() => playerAudio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(false);
+
+  // leaving again, then closing the bar stops the lesson
+  await page.getByTestId("menu-button").click();
+  await page
+    .getByTestId("app-menu-drawer")
+    .getByRole("menuitem")
+    .filter({ hasText: "Profil" })
+    .first()
+    .click();
+  await expect(mini).toBeVisible();
+  await page.getByTestId("mini-player-close").click();
+  await expect(mini).toHaveCount(0);
+  expect(await away.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
+});

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { envelope } from "./common";
+
+/** Staff analytics: figures per UTC day from the rolled-up tables, over a range of at most a year. */
+export const ANALYTICS_MAX_DAYS = 366;
+
+const day = z.iso.date();
+export const analyticsQuery = z
+  .object({
+    /** First day (UTC), default 29 days before `to`. */
+    from: day.optional(),
+    /** Last day (UTC), default today. */
+    to: day.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "The start must not be after the end",
+    path: ["from"],
+  })
+  .refine(
+    (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYTICS_MAX_DAYS,
+    { message: `At most ${ANALYTICS_MAX_DAYS} days`, path: ["to"] },
+  );
+export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
+
+export const analyticsDay = z.object({
+  day: z.string(),
+  /** Learners who saved progress or reviewed a line that day. */
+  active: z.number(),
+  /** Minutes of audio in the lessons finished that day. */
+  minutes: z.number(),
+  lessons_done: z.number(),
+  reviews: z.number(),
+  /** Paid subscriptions started that day. */
+  new_paid: z.number(),
+  /** Paid subscriptions cancelled that day. */
+  churned: z.number(),
+  /** Monthly recurring revenue in cents as recorded that day (null: no snapshot that day). */
+  mrr: z.number().nullable(),
+  /** Places booked at events held that day. */
+  attendance: z.number(),
+});
+export type AnalyticsDay = z.infer<typeof analyticsDay>;
+
+export const analyticsFunnelCourse = z.object({
+  course_id: z.string(),
+  title_fr: z.string(),
+  title_en: z.string(),
+  lessons: z.array(
+    z.object({
+      lesson_id: z.string(),
+      position: z.number().int(),
+      title_fr: z.string(),
+      title_en: z.string(),
+      learners: z.number().int(),
+    }),
+  ),
+});
+
+export const analytics = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Everything written before this time is counted (the job's last run). */
+  rolled_until: z.string().nullable(),
+  days: z.array(analyticsDay),
+  weeks: z.array(z.object({ start: z.string(), active: z.number() })),
+  months: z.array(z.object({ start: z.string(), active: z.number() })),
+  funnel: z.array(analyticsFunnelCourse),
+  /** MRR at the end of the range, in cents, and the currency it is counted in. */
+  mrr: z.number(),
+  currency: z.string(),
+});
+export type Analytics = z.infer<typeof analytics>;
+export const analyticsResponse = envelope(z.object({ analytics }));
+export type AnalyticsResponse = z.infer<typeof analyticsResponse>;
+export const analyticsRefreshResponse = envelope(z.object({ from: z.string(), to: z.string() }));
