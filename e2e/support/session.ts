@@ -35,6 +35,9 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await page.evaluate(() => localStorage.setItem("auth.loggedIn", "true"));
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
+  // the session restored: its refresh answered and its rotated cookie kept. Leaving earlier could
+  // cut that answer off, and the next page would then offer a refresh token already used
+  await expect(page.getByTestId("settings-button")).toBeVisible();
 }
 
 /** Signs in on the login page (French) and waits for the dashboard. */
