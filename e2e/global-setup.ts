@@ -50,11 +50,26 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
+/** A server of an earlier run may still be draining on the port (5 s): its health is not ours. */
+async function waitForPortFree(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`${url}/api/health`);
+    } catch {
+      return; // nothing listens
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} is still answering: stop the server that holds the port first`);
+}
+
 /** Starts `npm start` (the production build) on a fresh DATA_DIR, with mail going to a local SMTP sink. */
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 3100);
   const baseUrl = `http://127.0.0.1:${port}`;
   clearLocks();
+  await waitForPortFree(baseUrl, 15_000);
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(path.join(tmpdir(), "parlons-e2e-"));
   const child = spawn("npm", ["start"], {
