@@ -3,7 +3,7 @@ import type {
   NotificationResponse,
   NotificationsReadAllResponse,
 } from "@parlons/contract";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 const notificationKeys = { all: ["notifications"] as const };
@@ -22,12 +22,55 @@ export const latestNotificationsQuery = queryOptions({
   staleTime: 30_000,
 });
 
+/** What the bell shows: the latest notifications and the number still unread. */
+export type NotificationList = NotificationListResponse["data"];
+
+/** The list with one notification read (it keeps an earlier read time), the count lowered once. */
+export function withOneRead(list: NotificationList, id: string, at: string): NotificationList {
+  const target = list.notifications.find((n) => n.id === id);
+  if (!target || target.read_at) return list;
+  return {
+    ...list,
+    notifications: list.notifications.map((n) => (n.id === id ? { ...n, read_at: at } : n)),
+    unread: Math.max(0, list.unread - 1),
+  };
+}
+
+/** The list with every notification read (those beyond the first page too: the count drops to 0). */
+export function withAllRead(list: NotificationList, at: string): NotificationList {
+  return {
+    ...list,
+    notifications: list.notifications.map((n) => (n.read_at ? n : { ...n, read_at: at })),
+    unread: 0,
+  };
+}
+
+/**
+ * Shown at once, before the server answers (the badge goes on the click); put back as it was if
+ * the server refuses, and read again from the server either way.
+ */
+function optimistic<V>(client: QueryClient, change: (list: NotificationList, vars: V) => NotificationList) {
+  const key = latestNotificationsQuery.queryKey;
+  return {
+    onMutate: async (vars: V) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData(key);
+      if (before) client.setQueryData(key, change(before, vars));
+      return { before };
+    },
+    onError: (_error: unknown, _vars: V, context: { before?: NotificationList } | undefined) => {
+      if (context?.before) client.setQueryData(key, context.before);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+  };
+}
+
 export function useMarkNotificationRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       api<NotificationResponse>(`/v1/notifications/${encodeURIComponent(id)}/read`, { method: "POST" }),
-    onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+    ...optimistic<string>(client, (list, id) => withOneRead(list, id, new Date().toISOString())),
   });
 }
 
@@ -36,6 +79,6 @@ export function useMarkAllNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<NotificationsReadAllResponse>("/v1/notifications/read-all", { method: "POST" }),
-    onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+    ...optimistic<void>(client, (list) => withAllRead(list, new Date().toISOString())),
   });
 }
