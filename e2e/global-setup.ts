@@ -35,33 +35,37 @@ async function startSmtpSink(): Promise<{ url: string; close: () => Promise<void
   return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+/** The health answer of whatever listens on `url`: its status, or null when nothing listens. */
+async function health(url: string): Promise<number | null> {
+  try {
+    return (await fetch(`${url}/api/health`)).status;
+  } catch {
+    return null;
+  }
+}
+
+/** Asks `done` every 300 ms until it holds; false when `timeoutMs` passed first. */
+async function poll(done: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await done()) return true;
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs} ms`);
+  return false;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const up = await poll(async () => {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    return (await health(url)) === 200;
+  }, timeoutMs);
+  if (!up) throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
 /** A server of an earlier run may still be draining on the port (5 s): its health is not ours. */
 async function waitForPortFree(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(`${url}/api/health`);
-    } catch {
-      return; // nothing listens
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} is still answering: stop the server that holds the port first`);
+  if (!(await poll(async () => (await health(url)) === null, timeoutMs)))
+    throw new Error(`${url} is still answering: stop the server that holds the port first`);
 }
 
 /** Starts `npm start` (the production build) on a fresh DATA_DIR, with mail going to a local SMTP sink. */
