@@ -21,7 +21,7 @@ import { createStorage } from "./integrations/storage";
 import { announcing, type ChangeBus, createChangeBus } from "./lib/change-bus";
 import { createMetrics, type Metrics } from "./lib/metrics";
 import { currentRequestMeta, type RequestMeta } from "./lib/request-meta";
-import { createResponseCache, type ResponseCache } from "./lib/response-cache";
+import { createResponseCache, type FastRead, publicFastRead, type ResponseCache } from "./lib/response-cache";
 import analyticsRoutes from "./modules/analytics/routes";
 import { createAnalyticsService } from "./modules/analytics/service";
 import auditRoutes from "./modules/audit/routes";
@@ -333,6 +333,8 @@ interface AppDeps {
   changes: ChangeBus;
   /** Public answers kept serialised in memory (lib/response-cache.ts). */
   publicCache: ResponseCache;
+  /** The reads answered before routing (plugins/fast-path.ts); a route adds its own at registration. */
+  fastReads: FastRead[];
   /** Set by the server on SIGTERM: /api/health/ready answers 503 so the load balancer moves on. */
   lifecycle: { draining: boolean };
 }
@@ -340,6 +342,8 @@ interface AppDeps {
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Answers reads from memory before routing; its `stats` count them by read (plugins/fast-path.ts). */
+    fastPath: ReturnType<typeof createFastPath>;
   }
 }
 
@@ -415,6 +419,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   const publicCache = createResponseCache({ changes });
+  const fastReads: FastRead[] = [publicFastRead(publicCache)];
   app.addHook("onClose", async () => {
     publicCache.close();
     await changes.close();
@@ -443,6 +448,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           services,
           changes,
           publicCache,
+          fastReads,
           lifecycle: { draining: false },
         });
       },
@@ -453,10 +459,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(securityHeaders);
   const answerFromMemory = createFastPath({
-    cache: publicCache,
+    reads: fastReads,
     headers: () => app.currentSecurityHeaders(),
   });
   metrics.setSources({ fastPath: answerFromMemory });
+  app.decorate("fastPath", answerFromMemory);
   fastPath = answerFromMemory;
   await app.register(cookie);
   let redis: import("ioredis").Redis | undefined;

@@ -139,6 +139,25 @@ for (const bus of buses) {
       await expect.poll(() => me(b, user.token), within).toBe(401);
     });
 
+    it("a lesson list answered from memory before routing on the other instance stops at logout within a second", async () => {
+      const fx = await courseWithLessons(a, admin);
+      const user = await a.createUser();
+      await b.app.listen({ host: "127.0.0.1", port: 0 });
+      const address = b.app.server.address() as import("node:net").AddressInfo;
+      const list = () =>
+        fetch(`http://127.0.0.1:${address.port}/api/v1/courses/${fx.course.id}/lessons`, {
+          headers: { authorization: `Bearer ${user.token}` },
+        }).then((r) => r.status);
+      expect(await list()).toBe(200);
+      const before = b.app.fastPath.stats.byRead.lessons ?? 0;
+      expect(await list()).toBe(200);
+      expect(b.app.fastPath.stats.byRead.lessons).toBe(before + 1); // from b's memory, before routing
+      expect(
+        (await a.request({ method: "GET", url: "/api/v1/auth/logout", token: user.token })).statusCode,
+      ).toBe(200);
+      await expect.poll(list, within).toBe(401);
+    });
+
     it("a password change through one instance ends the other sessions on the other instance", async () => {
       const user = await a.createUser();
       const other = await b.login(user.email, PASSWORD);

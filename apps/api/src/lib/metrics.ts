@@ -7,7 +7,7 @@ export interface MetricSources {
   /** Answers of the public reads cache through Fastify (`get`): from memory, or computed. */
   publicCache?: { stats: { hits: number; misses: number } };
   /** Answers sent before routing by the fast path (plugins/fast-path.ts), by status. */
-  fastPath?: { stats: { ok: number; notModified: number } };
+  fastPath?: { stats: { ok: number; notModified: number; byRead: Record<string, number> } };
   /** The signed-in caches (modules/auth/principal-cache.ts). */
   principals?: {
     stats: { principalHits: number; principalMisses: number; accessHits: number; accessMisses: number };
@@ -44,7 +44,7 @@ export function createMetrics() {
   });
   new Counter({
     name: "parlons_http_fast_path_responses_total",
-    help: "Anonymous public reads answered from memory before routing, by status",
+    help: "Reads answered from memory before routing (anonymous public reads, a signed-in learner's lesson list), by status",
     labelNames: ["status_code"] as const,
     registers,
     collect() {
@@ -65,7 +65,7 @@ export function createMetrics() {
       const pub = sources.publicCache?.stats;
       const fast = sources.fastPath?.stats;
       if (pub) {
-        this.inc({ cache: "public", result: "hit" }, pub.hits + (fast ? fast.ok + fast.notModified : 0));
+        this.inc({ cache: "public", result: "hit" }, pub.hits + (fast?.byRead.public ?? 0));
         this.inc({ cache: "public", result: "miss" }, pub.misses);
       }
       const p = sources.principals?.stats;

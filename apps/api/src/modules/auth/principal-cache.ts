@@ -99,20 +99,34 @@ export function createPrincipalCache(deps: {
     }
   });
 
-  function fromMemory(token: string): Resolved | undefined {
+  /** What memory says of a token now: its principal, why it is refused, or nothing known. */
+  function lookup(token: string): Resolved | "expired" | "revoked" | "disabled" | undefined {
     const claims = tokens.get(token);
     if (!claims) return undefined;
     const t = now();
     if (claims.expMs <= t) {
       tokens.delete(token);
-      throw unauthenticated("Access token expired", "TOKEN_EXPIRED");
+      return "expired";
     }
-    if (isRevoked(claims.sid)) throw unauthenticated("Session ended", "SESSION_REVOKED");
+    if (isRevoked(claims.sid)) return "revoked";
     const session = sessions.get(claims.sid);
     const user = principals.get(claims.sub);
     if (!session || session.until <= t || !user || user.until <= t) return undefined;
-    if (user.principal.status !== "ACTIVE") throw unauthenticated("Account not active", "ACCOUNT_DISABLED");
+    if (user.principal.status !== "ACTIVE") return "disabled";
     return { principal: user.principal, sessionId: claims.sid };
+  }
+
+  function fromMemory(token: string): Resolved | undefined {
+    const found = lookup(token);
+    if (found === "expired") throw unauthenticated("Access token expired", "TOKEN_EXPIRED");
+    if (found === "revoked") throw unauthenticated("Session ended", "SESSION_REVOKED");
+    if (found === "disabled") throw unauthenticated("Account not active", "ACCOUNT_DISABLED");
+    return found;
+  }
+
+  function accessFromMemory(principal: Principal): Access | undefined {
+    const known = accessLevels.get(principal.id);
+    return known && known.until > now() ? known.access : undefined;
   }
 
   async function sessionIsLive(sid: string, userId: string): Promise<boolean> {
@@ -175,6 +189,24 @@ export function createPrincipalCache(deps: {
     },
 
     /**
+     * The principal of a Bearer token when all of it is in memory and valid now; undefined
+     * otherwise (never throws): for the fast path, which leaves every other case to the route.
+     */
+    peek(token: string): Resolved | undefined {
+      const found = lookup(token);
+      if (typeof found !== "object") return undefined;
+      stats.principalHits += 1;
+      return found;
+    },
+
+    /** What the principal's plan opens when it is in memory now (see accessOf), else undefined. */
+    peekAccess(principal: Principal): Access | undefined {
+      const access = accessFromMemory(principal);
+      if (access !== undefined) stats.accessHits += 1;
+      return access;
+    },
+
+    /**
      * The active principal of a live session, or null (ended, unknown, account not active): for
      * the status of a staff page, whose request carries the session's page cookie, not a token.
      */
@@ -191,13 +223,13 @@ export function createPrincipalCache(deps: {
     /** What the principal's plan opens (entitlement.accessOf), from memory until it changes or the paid time ends. */
     async accessOf(principal: Principal | null, at?: Date): Promise<Access> {
       if (!principal || at) return entitlement.accessOf(principal, at);
-      const t = now();
-      const known = accessLevels.get(principal.id);
-      if (known && known.until > t) {
+      const known = accessFromMemory(principal);
+      if (known !== undefined) {
         stats.accessHits += 1;
-        return known.access;
+        return known;
       }
       stats.accessMisses += 1;
+      const t = now();
       const started = generationOf(principal.id);
       const { access, until } = await entitlement.accessWindow(principal, new Date(t));
       if (generationOf(principal.id) === started) {
