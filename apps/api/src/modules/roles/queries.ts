@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { roles } from "../../db/schema/roles";
 
@@ -8,4 +9,9 @@ import { roles } from "../../db/schema/roles";
  */
 export function roleTitles(db: DbOrTx) {
   return db.select({ id: roles.id, title: roles.title }).from(roles).as("role_titles");
+}
+
+/** The id of the role with this title, as a subquery (no such role: no row, so nothing matches). */
+export function roleIdOfTitle(db: DbOrTx, title: string) {
+  return db.select({ id: roles.id }).from(roles).where(eq(roles.title, title.toUpperCase()));
 }

@@ -13,10 +13,11 @@ import {
   userMeResponse,
   userResponse,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden, notFound, validationFailed } from "../../lib/errors";
+import { createResponseCache, JSON_TYPE, jsonBody } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
@@ -36,9 +37,20 @@ export default async function userRoutes(fastify: FastifyInstance) {
     config: { access: access.signedIn },
     schema: { tags: ["users"], response: { 200: userMeResponse, ...errors } },
   };
-  const meHandler = async (request: FastifyRequest) => ({
-    data: { data: await users.getCurrentUser(principalOf(request).id) },
-  });
+  // asked by every signed-in page: kept serialised per user until their account (profile, status,
+  // role, plan), the roles or the plans change, in every process (as the principal cache is)
+  const meAnswers = createResponseCache({ changes: app.deps.changes, maxEntries: 10_000, rewarm: 0 });
+  app.addHook("onClose", async () => meAnswers.close());
+  const meBody = jsonBody(userMeResponse, "/v1/user/me");
+  const meHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = principalOf(request).id;
+    const answer = await meAnswers.get(id, [`user:${id}`, "roles", "plans"], async () =>
+      meBody({ data: { data: await users.getCurrentUser(id) } }),
+    );
+    if (!answer) throw notFound("User");
+    // the serialised body, already checked against the response schema by meBody
+    return reply.header("content-type", JSON_TYPE).send(answer.body);
+  };
   app.get("/v1/user/me", me, meHandler);
   app.get("/v1/users/me", me, meHandler);
 

@@ -13,7 +13,7 @@ import { menuModules, userCreatedAtOf, userRoles, users } from "../../db/schema/
 import { createCountCache } from "../../lib/count-cache";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import { defaultPlanId as findDefaultPlanId, planFacts } from "../plans/queries";
-import { roleTitles } from "../roles/queries";
+import { roleIdOfTitle, roleTitles } from "../roles/queries";
 import type { RoleService } from "../roles/service";
 
 export type UserRow = typeof users.$inferSelect;
@@ -271,7 +271,9 @@ export function createUserService(db: Db, roleService: RoleService) {
      * `user_roles_role_created_idx` (the same order, kept in `user_roles.user_created_at`); the role
      * filter combined with others is a semi-join on the user's roles; the search uses the trigram
      * indexes; a role-only count counts `user_roles`;
-     * large totals are reused for a few seconds (`totals`).
+     * large totals are reused for a few seconds (`totals`). The role is named by its title inside
+     * the query and the page's role titles come with its rows: one round trip for a page that is
+     * not full, two for a full one whose total is not kept.
      */
     async list(filter: {
       page: number;
@@ -287,18 +289,16 @@ export function createUserService(db: Db, roleService: RoleService) {
         if (match) conditions.push(match);
       }
       if (filter.status) conditions.push(eq(users.status, filter.status));
-      let roleId: string | undefined;
-      if (filter.role) {
-        const role = await roleService.getByTitle(filter.role);
-        if (!role)
-          return { users: [], pagination: { page: filter.page, pageSize: filter.pageSize, total: 0 } };
-        roleId = role.id;
+      // the role by its title inside the page's own query (no round trip to find its id first);
+      // an unknown title matches nobody
+      const roleId = filter.role ? sql`${userRoles.roleId} = (${roleIdOfTitle(db, filter.role)})` : undefined;
+      if (roleId) {
         conditions.push(
           exists(
             db
               .select({ one: sql`1` })
               .from(userRoles)
-              .where(and(eq(userRoles.userId, users.id), eq(userRoles.roleId, role.id))),
+              .where(and(eq(userRoles.userId, users.id), roleId)),
           ),
         );
       }
@@ -311,7 +311,7 @@ export function createUserService(db: Db, roleService: RoleService) {
           ? db
               .select({ id: userRoles.userId })
               .from(userRoles)
-              .where(eq(userRoles.roleId, roleId))
+              .where(roleId)
               .orderBy(desc(userRoles.userCreatedAt), asc(userRoles.userId))
               .limit(filter.pageSize)
               .offset(offset)
@@ -323,17 +323,29 @@ export function createUserService(db: Db, roleService: RoleService) {
               .limit(filter.pageSize)
               .offset(offset);
       // a user holds a role once (primary key), so counting the role's rows counts its users
-      const key = JSON.stringify([filter.search ?? "", filter.status ?? "", roleId ?? ""]);
+      const key = JSON.stringify([
+        filter.search ?? "",
+        filter.status ?? "",
+        filter.role?.toUpperCase() ?? "",
+      ]);
       const total = () =>
         totals.get(key, async () => {
           const [row] =
             roleId && roleOnly
-              ? await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, roleId))
+              ? await db.select({ n: count() }).from(userRoles).where(roleId)
               : await db.select({ n: count() }).from(users).where(where);
           return row?.n ?? 0;
         });
+      // the page's users with their role titles, in one query
+      const titles = roleTitles(db);
       const rows = await db
-        .select()
+        .select({
+          user: users,
+          // (qualified names: drizzle leaves a one-table query's columns unqualified)
+          roles: sql<
+            string[]
+          >`coalesce((select array_agg("role_titles"."title"::text order by "user_roles"."position", "role_titles"."title") from "user_roles" inner join ${titles} on "role_titles"."id" = "user_roles"."role_id" where "user_roles"."user_id" = "users"."id"), '{}'::text[])`,
+        })
         .from(users)
         .where(inArray(users.id, pageIds))
         .orderBy(...order);
@@ -341,9 +353,8 @@ export function createUserService(db: Db, roleService: RoleService) {
       // that matches a few users is a third cheaper); a full or empty page counts
       const last = rows.length < filter.pageSize && (rows.length > 0 || filter.page === 1);
       const totalCount = last ? offset + rows.length : await total();
-      const roleMap = await rolesOf(rows.map((r) => r.id));
       return {
-        users: rows.map((r) => present(r, roleMap.get(r.id) ?? [])),
+        users: rows.map((r) => present(r.user, r.roles)),
         pagination: { page: filter.page, pageSize: filter.pageSize, total: totalCount },
       };
     },
