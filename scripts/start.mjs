@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or stale, then runs the API in this very process (it
 // migrates, seeds and serves the web app). An unchanged tree is never rebuilt; `--rebuild` forces it.
+// (warm-node.mjs must stay the first import: see there)
+import "./warm-node.mjs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
