@@ -43,6 +43,8 @@ describe("GET /v1/user/me kept in memory", () => {
 
   it("shows a profile edit, a role change and a plan change at the next read", async () => {
     const learner = await t.createUser();
+    const staffUpdate = (payload: object) =>
+      t.request({ method: "POST", url: `/api/v1/users/update/${learner.id}`, token: admin, payload });
     expect((await me(learner.token)).role).toBe("CUSTOMER");
     // kept: a write behind the services' back is not read again until a change about the user
     await t.database.db.update(users).set({ fullName: "Behind the back" }).where(eq(users.id, learner.id));
@@ -59,12 +61,7 @@ describe("GET /v1/user/me kept in memory", () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await me(learner.token)).full_name).toBe("Renamed Learner");
 
-    const staffEdit = await t.request({
-      method: "POST",
-      url: `/api/v1/users/update/${learner.id}`,
-      token: admin,
-      payload: { full_name: "Staff Renamed" },
-    });
+    const staffEdit = await staffUpdate({ full_name: "Staff Renamed" });
     expect(staffEdit.statusCode, staffEdit.body).toBe(200);
     expect((await me(learner.token)).full_name).toBe("Staff Renamed");
 
@@ -76,12 +73,7 @@ describe("GET /v1/user/me kept in memory", () => {
     });
     expect(plan.statusCode, plan.body).toBe(201);
     const planId = plan.json().data.plan.id as string;
-    const moved = await t.request({
-      method: "POST",
-      url: `/api/v1/users/update/${learner.id}`,
-      token: admin,
-      payload: { plan_id: planId },
-    });
+    const moved = await staffUpdate({ plan_id: planId });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await me(learner.token)).plan?.name).toBe("Gold");
     const renamed = await t.request({
@@ -93,12 +85,7 @@ describe("GET /v1/user/me kept in memory", () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await me(learner.token)).plan?.name).toBe("Gold plus");
 
-    const promoted = await t.request({
-      method: "POST",
-      url: `/api/v1/users/update/${learner.id}`,
-      token: admin,
-      payload: { role: "ADMIN" },
-    });
+    const promoted = await staffUpdate({ role: "ADMIN" });
     expect(promoted.statusCode, promoted.body).toBe(200);
     expect((await me(learner.token)).role).toBe("ADMIN");
   });
