@@ -87,7 +87,7 @@ import { createFastPath } from "./plugins/fast-path";
 import metricsPlugin from "./plugins/metrics";
 import openapiPlugin from "./plugins/openapi";
 import { requestIdOf } from "./plugins/request-id";
-import securityHeaders from "./plugins/security-headers";
+import securityHeaders, { BASE_SECURITY_HEADERS, type HeaderList } from "./plugins/security-headers";
 import textInput from "./plugins/text-input";
 import webPlugin from "./plugins/web";
 
@@ -347,8 +347,12 @@ declare module "fastify" {
   }
 }
 
-/** Errors of the router itself (a malformed or too long path), in the API's error envelope. */
-function routerError(err: FastifyError, _request: unknown, reply: FastifyReply) {
+/**
+ * Errors of the router itself (a malformed or too long path), in the API's error envelope. They
+ * are answered before any hook runs, so the security headers are set here (issue 25).
+ */
+function routerError(err: FastifyError, reply: FastifyReply, headers: HeaderList) {
+  for (const [name, value] of headers) reply.header(name, value);
   const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
   const status = tooLong || err.code === "FST_ERR_BAD_URL" ? 400 : 500;
   reply.status(status).send({
@@ -369,6 +373,7 @@ const zodCompilers = {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   let fastPath: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
+  let headersNow: () => HeaderList | undefined = () => undefined;
   const metrics = createMetrics();
   let inFlight = 0;
   const requestDone = () => {
@@ -396,7 +401,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     // path parameters are ids, slugs and tokens: 200 characters at most in their schemas
     routerOptions: { maxParamLength: 256 },
-    frameworkErrors: routerError,
+    frameworkErrors: (err, _request, reply) => routerError(err, reply, headersNow() ?? BASE_SECURITY_HEADERS),
     // every schema is zod: Fastify's default compilers (ajv, fast-json-stringify), which it
     // would load at start-up only to be replaced just below, are never loaded
     schemaController: { compilersFactory: zodCompilers },
@@ -458,6 +463,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(securityHeaders);
+  headersNow = () => app.currentSecurityHeaders();
   const answerFromMemory = createFastPath({
     reads: fastReads,
     headers: () => app.currentSecurityHeaders(),

@@ -48,6 +48,9 @@ function securityHeaders(cdnOrigin: string): HeaderList {
   ];
 }
 
+/** The headers without a CDN origin: for answers given before the settings are read (the router's errors). */
+export const BASE_SECURITY_HEADERS = securityHeaders("");
+
 function cdnOriginOf(setting: Setting): string {
   const { audio_source } = setting;
   if (audio_source.type !== "cdn" || !audio_source.base_url) return "";
@@ -93,7 +96,7 @@ export default fp(
           request.log.warn({ err }, "settings unavailable for the CSP; using the last audio origin known");
         })
         .then(() => {
-          for (const [name, value] of current() ?? lastKnown?.headers ?? securityHeaders("")) {
+          for (const [name, value] of current() ?? lastKnown?.headers ?? BASE_SECURITY_HEADERS) {
             reply.raw.setHeader(name, value);
           }
           done();
