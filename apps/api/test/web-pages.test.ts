@@ -119,6 +119,8 @@ describe("page status", () => {
         await status(`${prefix}/courses/${course.id}/lessons/019a0000-0000-7000-8000-000000000000`),
       ).toBe(404);
       expect(await status(`${prefix}/events/019a0000-0000-7000-8000-000000000000`)).toBe(404);
+      // not an event id at all: the not-found page too, not a page saying "bad request"
+      expect(await status(`${prefix}/events/123`)).toBe(404);
     }
   });
 
@@ -129,6 +131,26 @@ describe("page status", () => {
       }
       expect((await t.request({ method: "GET", url: `${prefix}/legal/nope` })).statusCode).toBe(404);
     }
+  });
+
+  it("leads a first visit to the browser's language, and a chosen one to the cookie's", async () => {
+    const home = (headers: Record<string, string>) => t.request({ method: "GET", url: "/", headers });
+    const english = await home({ "accept-language": "en-GB,en;q=0.9" });
+    expect(english.statusCode).toBe(302);
+    expect(english.headers.location).toBe("/en");
+    expect(String(english.headers.vary)).toMatch(/accept-language/i);
+    expect((await home({ "accept-language": "es-ES,es;q=0.9,en;q=0.5" })).headers.location).toBe("/es");
+    const french = await home({ "accept-language": "fr-FR,fr;q=0.9,en;q=0.8" });
+    expect(french.statusCode).toBe(200);
+    expect(String(french.headers.vary)).toMatch(/accept-language/i);
+    expect(String(french.headers.vary)).toMatch(/accept-encoding/i);
+    expect((await home({ "accept-language": "de-DE" })).statusCode).toBe(200);
+    expect((await home({})).statusCode).toBe(200);
+    // the language chosen before wins over the browser's
+    expect((await home({ "accept-language": "en", cookie: "i18n_redirected=fr" })).statusCode).toBe(200);
+    expect((await home({ "accept-language": "fr", cookie: "i18n_redirected=es" })).headers.location).toBe(
+      "/es",
+    );
   });
 
   it("keeps unknown API routes as JSON 404s", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fallbackChain, LOCALES, pickField, pickText, toLocale } from "./locales";
+import { fallbackChain, fromAcceptLanguage, LOCALES, pickField, pickText, toLocale } from "./locales";
 import { langFromPath, localizePath, stripLang, switchLangPath } from "./web-routes";
 
 describe("the fallback rule for data that has a language", () => {
@@ -42,5 +42,23 @@ describe("language prefixes", () => {
     }
     expect(langFromPath("/english")).toBe("fr");
     expect(stripLang("/enx/a")).toBe("/enx/a");
+  });
+});
+
+describe("the reader's language from Accept-Language", () => {
+  it("takes the site's locale the browser prefers most", () => {
+    expect(fromAcceptLanguage("en-GB,en;q=0.9,fr;q=0.8")).toBe("en");
+    expect(fromAcceptLanguage("es-MX")).toBe("es");
+    expect(fromAcceptLanguage("de-DE,de;q=0.9,es;q=0.5,en;q=0.7")).toBe("en");
+    expect(fromAcceptLanguage("fr-CA,en;q=0.9")).toBe("fr");
+    expect(fromAcceptLanguage("en;q=0.5, es;q=0.5")).toBe("en");
+  });
+  it("names none when the browser asks for none of them, or refuses them", () => {
+    expect(fromAcceptLanguage("de-DE,it;q=0.8")).toBeNull();
+    expect(fromAcceptLanguage("en;q=0")).toBeNull();
+    expect(fromAcceptLanguage("*")).toBeNull();
+    expect(fromAcceptLanguage("")).toBeNull();
+    expect(fromAcceptLanguage(undefined)).toBeNull();
+    expect(fromAcceptLanguage("en;q=abc")).toBeNull();
   });
 });

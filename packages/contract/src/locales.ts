@@ -20,6 +20,24 @@ export function isLocale(value: unknown): value is Locale {
   return (LOCALES as readonly unknown[]).includes(value);
 }
 
+/**
+ * The reader's language from an `Accept-Language` header (`en-GB,en;q=0.9,fr;q=0.8`): the site's
+ * locale the browser prefers most, by quality then order; null when it names none of them.
+ */
+export function fromAcceptLanguage(header: string | null | undefined): Locale | null {
+  let best: { locale: Locale; q: number; index: number } | null = null;
+  (header ?? "").split(",").forEach((part, index) => {
+    const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+    const locale = tag.split("-")[0];
+    if (!isLocale(locale)) return;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) return;
+    if (!best || q > best.q) best = { locale, q, index };
+  });
+  return (best as { locale: Locale } | null)?.locale ?? null;
+}
+
 /** A language code from anywhere (a query, a cookie, `FR` in a user row): the locale, else the default. */
 export function toLocale(value: string | null | undefined): Locale {
   const code = value?.toLowerCase();

@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import {
   DEFAULT_LOCALE,
+  fromAcceptLanguage,
   isLocale,
   langPrefix,
   matchWebRoute,
@@ -96,7 +97,7 @@ export default fp(
       reply
         .header("content-type", "text/html; charset=utf-8")
         .header("cache-control", "no-cache")
-        .header("vary", "accept-encoding")
+        .header("vary", [reply.getHeader("vary"), "accept-encoding"].filter(Boolean).join(", "))
         .header("etag", page.etag);
       if (request.headers["if-none-match"] === page.etag) return reply.status(304).send();
       const encoding = pickEncoding(request.headers["accept-encoding"]);
@@ -152,16 +153,24 @@ export default fp(
           return (await read(`/api/v1/legal/${id(params.page)}`)).statusCode === 200;
         case "certificateVerify":
           return (await read(`/api/v1/certificates/verify/${id(params.code)}`)).statusCode !== 404;
-        case "event":
-          return (await read(`/api/v1/events/${id(params.id)}`)).statusCode !== 404;
+        case "event": {
+          // an id that is no event id at all (`/events/123`, answered 400) names no event either
+          const { statusCode } = await read(`/api/v1/events/${id(params.id)}`);
+          return statusCode < 400 || statusCode >= 500;
+        }
         default:
           return true;
       }
     };
 
     app.get("/", { schema: { hide: true } }, async (request, reply) => {
+      // the language chosen before (cookie), else the browser's on a first visit
       const saved = request.cookies[LANGUAGE_COOKIE];
-      if (isLocale(saved) && saved !== DEFAULT_LOCALE) return reply.redirect(langPrefix(saved), 302);
+      const lang = isLocale(saved)
+        ? saved
+        : (fromAcceptLanguage(request.headers["accept-language"]) ?? DEFAULT_LOCALE);
+      reply.header("vary", "Accept-Language, Cookie");
+      if (lang !== DEFAULT_LOCALE) return reply.redirect(langPrefix(lang), 302);
       return sendPage(request, reply, matchWebRoute("/"));
     });
 

@@ -29,7 +29,10 @@ export function EventPage() {
   const registration = useMyBookings().get(id);
   usePageTitle(event ? eventTitle(event, lang) : t("events:list.title"));
 
-  if (isError && !(query.error instanceof ApiError && query.error.status === 404)) {
+  // 400: an id that is no event id at all (`/events/123`) names no event either
+  const notFound =
+    query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  if (isError && !notFound) {
     return (
       <div className="container section">
         <LoadError query={query} />
