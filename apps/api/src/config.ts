@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./lib/private-files";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -280,9 +281,9 @@ export function loadLocations(source: NodeJS.ProcessEnv = process.env): {
 function persistedSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 

@@ -11,6 +11,7 @@ import { startStorageSweep } from "./jobs/storage-sweep";
 import { startStudyReminders } from "./jobs/study-reminders";
 import { startSubscriptionSync } from "./jobs/subscription-sync";
 import { requestSerializer } from "./lib/log-serializers";
+import { keepCreatedFilesPrivate, makeTreePrivate } from "./lib/private-files";
 import { askServer, startControlSocket } from "./ops/control-socket";
 import { pgliteTemplateDir } from "./paths";
 
@@ -33,6 +34,8 @@ async function main() {
     cpu[name] = Math.round(now[1] - mark[1]);
     mark = now;
   };
+  // DATA_DIR (mail with live links, voice recordings, the database, secrets) is this account's alone
+  keepCreatedFilesPrivate();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -60,6 +63,8 @@ async function main() {
     template: pgliteTemplateDir,
     onIdleError: (err) => onIdleError(err),
   });
+  // what an earlier version (or a copied template, a restore, an operator) left readable by others
+  const madePrivate = makeTreePrivate(config.dataDir);
   phase("open");
   const migrations = await migrate(database);
   phase("migrate");
@@ -196,6 +201,7 @@ async function main() {
       cpuMs: cpu,
       fromTemplate: database.fromTemplate,
       migrations,
+      madePrivate,
       rssMB: Math.round(process.memoryUsage.rss() / 1048576),
     },
     "start-up phases",

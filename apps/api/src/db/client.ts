@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PRIVATE_DIR_MODE } from "../lib/private-files";
 import { migrationsDir } from "../paths";
 import * as schema from "./schema";
 
@@ -156,7 +157,7 @@ export async function openDatabase(opts: {
   let client: PGlite;
   let fromTemplate = false;
   if (opts.dir) {
-    mkdirSync(path.dirname(opts.dir), { recursive: true });
+    mkdirSync(path.dirname(opts.dir), { recursive: true, mode: PRIVATE_DIR_MODE });
     fromTemplate = opts.loadDataDir ? false : copyTemplate(opts.dir, opts.template);
     client = new PGlite(opts.dir, { extensions, loadDataDir: opts.loadDataDir });
   } else {

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, loadLocations } from "../config";
 import { openDatabase } from "../db/client";
+import { keepCreatedFilesPrivate } from "../lib/private-files";
 import { askServer, startControlSocket } from "./control-socket";
 import { migrateToPostgres } from "./migrate-to-postgres";
 import { OperationRefused, restoreSnapshot, writeSnapshot } from "./snapshot";
@@ -132,6 +133,8 @@ async function main() {
   const [name, ...args] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
   if (!command) throw new OperationRefused(usage);
+  // backups and restored installations hold every secret of DATA_DIR
+  keepCreatedFilesPrivate();
   await command(args);
 }
 

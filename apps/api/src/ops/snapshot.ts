@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
   linkSync,
@@ -18,6 +19,7 @@ import { gunzip, gzip } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 import { openDatabase } from "../db/client";
+import { PRIVATE_FILE_MODE } from "../lib/private-files";
 
 /**
  * A snapshot of an embedded installation (DATA_DIR) in one tar file:
@@ -142,6 +144,8 @@ export async function writeSnapshot(
       ...readdirSync(staging).filter((n) => n !== MANIFEST && n !== DB_ENTRY),
     ];
     await tar.create({ file: partial, cwd: staging, portable: true }, entries);
+    // the whole installation inside (database, recordings, secrets): its owner's alone
+    chmodSync(partial, PRIVATE_FILE_MODE);
     renameSync(partial, file);
     return manifest;
   } finally {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../lib/private-files";
 
 export interface MailMessage {
   to: string;
@@ -67,10 +68,11 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
     kind: "outbox",
     async send(message) {
       const info = await (await transport.get()).sendMail({ from: opts.from, ...prepared(message) });
-      await mkdir(opts.outboxDir, { recursive: true });
+      await mkdir(opts.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
       const file = path.join(opts.outboxDir, name);
-      await writeFile(file, info.message as Buffer);
+      // a reset or activation link inside: readable by Parlons only
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       return { messageId: info.messageId, file };
     },
     close: () => transport.close(),

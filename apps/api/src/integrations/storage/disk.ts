@@ -1,5 +1,6 @@
-import { copyFile, mkdir, rename, rm, stat } from "node:fs/promises";
+import { chmod, copyFile, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../lib/private-files";
 import { createOpenFiles } from "./open-files";
 import { assertKey, type Storage } from "./storage";
 
@@ -13,13 +14,13 @@ const READ_CHUNK = 512 * 1024;
 export function createDiskStorage(root: string): Storage {
   const fileOf = (key: string) => path.join(root, assertKey(key));
   const openFiles = createOpenFiles({ idleMs: 10_000, max: 256 });
-  const ensureDir = (file: string) => mkdir(path.dirname(file), { recursive: true });
+  const ensureDir = (file: string) => mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
 
   return {
     kind: "disk",
     async tempDir() {
       const dir = path.join(root, ".tmp");
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       return dir;
     },
     async putFile(key, localFile) {
@@ -32,6 +33,8 @@ export function createDiskStorage(root: string): Storage {
         await copyFile(localFile, file);
         await rm(localFile, { force: true });
       }
+      // a copy or a moved file keeps its source's mode: voice recordings are nobody else's
+      await chmod(file, PRIVATE_FILE_MODE);
       // streams that start from now on open the new file
       openFiles.retire(file);
     },
@@ -39,6 +42,7 @@ export function createDiskStorage(root: string): Storage {
       const file = fileOf(key);
       await ensureDir(file);
       await copyFile(localFile, file);
+      await chmod(file, PRIVATE_FILE_MODE);
       openFiles.retire(file);
     },
     async stat(key) {

@@ -8,6 +8,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { AwsClient, AwsV4Signer } from "aws4fetch";
+import { PRIVATE_DIR_MODE } from "../../lib/private-files";
 import { assertKey, type Storage } from "./storage";
 
 export interface S3StorageOptions {
@@ -322,7 +323,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     kind: "s3",
     async tempDir() {
       const dir = path.join(opts.tempRoot, ".tmp");
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       return dir;
     },
     async putFile(key, localFile) {

@@ -13,6 +13,7 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, badRequest, validationFailed } from "../../lib/errors";
+import { PRIVATE_FILE_MODE } from "../../lib/private-files";
 import { principalOf } from "../../plugins/auth";
 import { SNIFF_BYTES, type SniffedType, sniff } from "./sniff";
 
@@ -81,7 +82,7 @@ async function writeTemp(source: NodeJS.ReadableStream, tempDir: string) {
     },
   });
   try {
-    await pipeline(source, guard, createWriteStream(tempFile));
+    await pipeline(source, guard, createWriteStream(tempFile, { mode: PRIVATE_FILE_MODE }));
   } catch (err) {
     await rm(tempFile, { force: true });
     throw err;

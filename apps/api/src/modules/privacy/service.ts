@@ -20,6 +20,7 @@ import { userRoles, users as userRows } from "../../db/schema/users";
 import type { Mailer } from "../../integrations/mail/mailer";
 import type { ChangeBus } from "../../lib/change-bus";
 import { AppError, notFound } from "../../lib/errors";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../lib/private-files";
 import type { AuditService } from "../audit/service";
 import { verifyPassword } from "../auth/passwords";
 import type { SessionService } from "../auth/session-service";
@@ -254,9 +255,11 @@ export function createPrivacyService(deps: {
           .set({ progress: Math.min(progress, 99) })
           .where(eq(dataRequests.id, id));
       });
-      await mkdir(exportsDir, { recursive: true });
+      await mkdir(exportsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = `${id}.json`;
-      await writeFile(path.join(exportsDir, file), JSON.stringify(data, null, 2));
+      await writeFile(path.join(exportsDir, file), JSON.stringify(data, null, 2), {
+        mode: PRIVATE_FILE_MODE,
+      });
       const token = randomToken();
       const expiresAt = new Date(Date.now() + LINK_TTL_MS);
       await db

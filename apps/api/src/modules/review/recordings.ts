@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { lineRecordings } from "../../db/schema/review";
 import type { Storage } from "../../integrations/storage/storage";
 import { AppError, forbidden, notFound, validationFailed } from "../../lib/errors";
+import { PRIVATE_FILE_MODE } from "../../lib/private-files";
 import type { LessonService } from "../lessons/service";
 import type { KeysInUse, StorageTrash } from "../media/trash";
 import type { Reviewer } from "./service";
@@ -134,7 +135,7 @@ export function createRecordingService(deps: {
       // marked before the bytes are written, unmarked with the row (see media/trash.ts)
       await trash.mark([key]);
       try {
-        await writeFile(temp, bytes);
+        await writeFile(temp, bytes, { mode: PRIVATE_FILE_MODE });
         await storage.putFile(key, temp);
       } catch (err) {
         await dropFile(key);
