@@ -2,7 +2,7 @@ import { createConnection } from "node:net";
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
-/** Whether something listens at the Redis URL (tests that need Redis are skipped otherwise). */
+/** Whether something listens at the Redis URL (see runsWith in services.ts for what happens otherwise). */
 export async function redisAnswers(url: string = TEST_REDIS_URL): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
