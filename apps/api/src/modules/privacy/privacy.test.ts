@@ -1,9 +1,11 @@
-import { eq, getTableColumns, getTableName, isTable, type Table } from "drizzle-orm";
+import { eq, getTableName, isTable } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakePaypal } from "../../../test/fakes/paypal-server";
 import { PASSWORD, type TestContext } from "../../../test/helpers/build";
 import { courseWithLessons } from "../../../test/helpers/learning";
 import { type PaypalTestApp, paypalTestApp } from "../../../test/helpers/paypal";
+import { tablesTouched } from "../../../test/helpers/tables-touched";
 import * as schema from "../../db/schema";
 import {
   customerPlans,
@@ -139,41 +141,6 @@ describe("data export", () => {
     const wrong = await t.request({ method: "GET", url: "/api/v1/data-exports/not-a-real-token-123" });
     expect(wrong.statusCode).toBe(404);
   });
-
-  it("covers every table that holds a user's rows (a new one must be added to the export and the erasure)", () => {
-    const covered = new Set([
-      "users",
-      "user_roles",
-      "sessions",
-      "one_time_tokens",
-      "oauth_accounts",
-      "customer_plans",
-      "payments",
-      "registrations",
-      "lesson_progress",
-      "lesson_progress_requests",
-      "mail_deliveries",
-      "mail_outbox",
-      "receipts",
-      "notifications",
-      "review_cards",
-      "review_logs",
-      "review_removed_lines",
-      "line_recordings",
-      "data_requests",
-      "certificates",
-      "analytics_active",
-      "study_settings",
-      "listening_minutes",
-      "study_reminders",
-      "mail_unsubscribes",
-    ]);
-    const withUser = (Object.values(schema) as unknown[])
-      .filter((value): value is Table => isTable(value))
-      .filter((table) => Object.values(getTableColumns(table)).some((c) => c.name === "user_id"))
-      .map((table) => getTableName(table));
-    expect(withUser.filter((name) => !covered.has(name))).toEqual([]);
-  });
 });
 
 describe("account deletion", () => {
@@ -281,5 +248,75 @@ describe("staff list of data requests", () => {
       token: admin,
     });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe("every table holding a user's id, found in the schema", () => {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => isTable(value));
+  /** Each column that names a user: a foreign key to users, or a column called user_id. */
+  const userColumns = tables.flatMap((table) => {
+    const config = getTableConfig(table);
+    const columns = new Set(config.columns.filter((c) => c.name === "user_id").map((c) => c.name));
+    for (const key of config.foreignKeys) {
+      const { columns: from, foreignTable } = key.reference();
+      if (getTableName(foreignTable) === "users") for (const c of from) columns.add(c.name);
+    }
+    return [...columns].map((column) => ({ table: config.name, column }));
+  });
+  /** Tables whose rows are a user's (their user_id): the export reads them, the erasure clears them. */
+  const owning = [...new Set(userColumns.filter((c) => c.column === "user_id").map((c) => c.table))];
+  /**
+   * Other columns naming a user record which staff member did something: the row is not the
+   * learner's, and the account row it points at stays (anonymised), so the reference stays too.
+   */
+  const actedBy = new Set([
+    "certificates.revoked_by",
+    "configs.updated_by",
+    "mail_campaigns.created_by",
+    "media.owner_id",
+    "data_requests.processed_by",
+    "settings.updated_by",
+  ]);
+  /** A user's tables the archive leaves out, and why (the erasure still clears them). */
+  const notExported = new Map([
+    ["one_time_tokens", "hashes of live sign-in, activation and reset links: secrets"],
+    ["lesson_progress_requests", "replay keys of progress saves, no content of their own"],
+  ]);
+
+  /** A user's tables the erasure leaves as they are, and why (what stays must name no one: checked below). */
+  const keptAsIs = new Map([
+    [
+      "payments",
+      "accounting records (amount, date, provider's reference), kept ten years, now pointing at the anonymous account",
+    ],
+  ]);
+
+  it("every column naming a user is a learner's user_id or a known staff reference", () => {
+    expect(owning.length).toBeGreaterThan(20);
+    const unknown = userColumns
+      .filter((c) => c.column !== "user_id" && !actedBy.has(`${c.table}.${c.column}`))
+      .map((c) => `${c.table}.${c.column}`);
+    expect(unknown, "a new column naming a user: the learner's (user_id) or a staff reference?").toEqual([]);
+  });
+
+  it("the export reads each of them, the erasure deletes or anonymises each, and leaves no address behind", async () => {
+    const learner = await busyLearner();
+    const privacy = t.app.deps.services.privacy;
+    const exported = await tablesTouched(t.database.db, () => privacy.archive(learner.id));
+    expect(exported.read).toContain("users");
+    const missing = owning.filter((name) => !exported.read.has(name) && !notExported.has(name));
+    expect(missing, "tables holding a user's rows that the export does not read").toEqual([]);
+
+    const erased = await tablesTouched(t.database.db, () => privacy.eraseAccount(learner.id, PASSWORD));
+    const kept = ["users", ...owning].filter((name) => !erased.changed.has(name) && !keptAsIs.has(name));
+    expect(kept, "tables holding a user's rows that the erasure neither deletes from nor updates").toEqual(
+      [],
+    );
+    for (const table of tables.filter((x) => owning.includes(getTableName(x)))) {
+      const userId = getTableConfig(table).columns.find((c) => c.name === "user_id");
+      if (!userId) continue;
+      const left = await t.database.db.select().from(table).where(eq(userId, learner.id));
+      expect(JSON.stringify(left), getTableName(table)).not.toContain(learner.email);
+    }
   });
 });
