@@ -118,7 +118,9 @@ function createServices(
     update: (id, _patch, tx) => (own(tx) ? [`user:${id}`] : []),
     setRole: (id, _title, tx) => (own(tx) ? [`user:${id}`] : []),
   });
-  const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
+  const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl, {
+    previous: config.jwtPreviousSecret,
+  });
   const sessions = announcing(createSessionService(db, signer, config.refreshTokenTtl, changes), changes, {
     revoke: (sessionId, _reason, tx) => (own(tx) ? [`session:${sessionId}`] : []),
     revokeAllForUser: (userId, _reason, _keep, tx) => (own(tx) ? [`user:${userId}`] : []),
@@ -233,6 +235,7 @@ function createServices(
   const mailPreferences = createMailPreferences({
     db,
     secret: config.jwtSecret,
+    previousSecret: config.jwtPreviousSecret,
     publicUrl: config.publicUrl,
     findUser: (id) => users.findById(id),
   });

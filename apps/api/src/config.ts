@@ -17,6 +17,11 @@ const envFields = z.object({
   DATABASE_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  /**
+   * The secret JWT_SECRET replaced, kept for a while after a rotation: access tokens it signed
+   * (their `kid` names it) stay valid until they expire, and unsubscribe links keep working.
+   */
+  JWT_SECRET_PREVIOUS: z.string().min(32, "JWT_SECRET_PREVIOUS must be at least 32 characters").optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(900),
   REFRESH_TOKEN_TTL: z.coerce
     .number()
@@ -143,6 +148,20 @@ const envFields = z.object({
 });
 
 const envSchema = envFields.superRefine((env, ctx) => {
+  if (env.JWT_SECRET_PREVIOUS !== undefined && env.JWT_SECRET === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["JWT_SECRET_PREVIOUS"],
+      message: "set JWT_SECRET too (the new secret; the previous one only verifies)",
+    });
+  }
+  if (env.JWT_SECRET_PREVIOUS !== undefined && env.JWT_SECRET_PREVIOUS === env.JWT_SECRET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["JWT_SECRET_PREVIOUS"],
+      message: "is the same as JWT_SECRET: set the new secret in JWT_SECRET, the old one here",
+    });
+  }
   if (env.STORAGE_DRIVER !== "s3") return;
   if (env.AUDIO_ACCEL_PREFIX) {
     ctx.addIssue({
@@ -167,6 +186,8 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   jwtSecret: string;
+  /** The secret before a rotation: still verifies access tokens and unsubscribe links, signs nothing. */
+  jwtPreviousSecret: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   admin: { email: string; password: string | undefined };
@@ -344,6 +365,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir, "jwt-secret"),
+    jwtPreviousSecret: env.JWT_SECRET_PREVIOUS,
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
     admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },

@@ -5,6 +5,9 @@ import type { Principal, UserService } from "../users/service";
 import type { SessionService } from "./session-service";
 import type { TokenSigner } from "./tokens";
 
+/** A token that names a session of another user than its subject: signed by us, so our secret leaked or a bug. */
+const forgedToken = () => unauthenticated("Invalid access token", "TOKEN_INVALID");
+
 export interface Resolved {
   principal: Principal;
   sessionId: string;
@@ -100,7 +103,7 @@ export function createPrincipalCache(deps: {
   });
 
   /** What memory says of a token now: its principal, why it is refused, or nothing known. */
-  function lookup(token: string): Resolved | "expired" | "revoked" | "disabled" | undefined {
+  function lookup(token: string): Resolved | "expired" | "revoked" | "disabled" | "forged" | undefined {
     const claims = tokens.get(token);
     if (!claims) return undefined;
     const t = now();
@@ -112,6 +115,8 @@ export function createPrincipalCache(deps: {
     const session = sessions.get(claims.sid);
     const user = principals.get(claims.sub);
     if (!session || session.until <= t || !user || user.until <= t) return undefined;
+    // a session belongs to one user: a token naming another user's session is forged
+    if (session.userId !== claims.sub) return "forged";
     if (user.principal.status !== "ACTIVE") return "disabled";
     return { principal: user.principal, sessionId: claims.sid };
   }
@@ -121,6 +126,7 @@ export function createPrincipalCache(deps: {
     if (found === "expired") throw unauthenticated("Access token expired", "TOKEN_EXPIRED");
     if (found === "revoked") throw unauthenticated("Session ended", "SESSION_REVOKED");
     if (found === "disabled") throw unauthenticated("Account not active", "ACCOUNT_DISABLED");
+    if (found === "forged") throw forgedToken();
     return found;
   }
 
@@ -129,11 +135,15 @@ export function createPrincipalCache(deps: {
     return known && known.until > now() ? known.access : undefined;
   }
 
+  /** Whether the session is live; throws 401 when it is another user's (the token is forged). */
   async function sessionIsLive(sid: string, userId: string): Promise<boolean> {
     if (isRevoked(sid)) return false;
     const t = now();
     const known = sessions.get(sid);
-    if (known && known.until > t) return true;
+    if (known && known.until > t) {
+      if (known.userId !== userId) throw forgedToken();
+      return true;
+    }
     const started = generationOf(userId);
     const row = await deps.sessions.findLive(sid);
     if (!row) {
@@ -142,6 +152,7 @@ export function createPrincipalCache(deps: {
       return false;
     }
     if (isRevoked(sid)) return false;
+    if (row.userId !== userId) throw forgedToken();
     if (generationOf(userId) === started) {
       put(sessions, sid, { userId: row.userId, until: Math.min(row.expiresAt.getTime(), t + maxAgeMs) });
     }

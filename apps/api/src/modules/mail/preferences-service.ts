@@ -48,12 +48,16 @@ const UUID = /^[0-9a-f-]{36}$/i;
 export function createMailPreferences(deps: {
   db: Db;
   secret: string;
+  /** The secret before a rotation (JWT_SECRET_PREVIOUS): links it signed keep working. */
+  previousSecret?: string;
   publicUrl: string;
   findUser: (id: string) => Promise<Owner | undefined>;
 }) {
   const { db } = deps;
-  const key = createHmac("sha256", deps.secret).update("parlons:unsubscribe:v1").digest();
-  const mac = (userId: string, kind: MailKind, campaignId?: string) =>
+  const keyOf = (secret: string) => createHmac("sha256", secret).update("parlons:unsubscribe:v1").digest();
+  const current = keyOf(deps.secret);
+  const keys = [current, ...(deps.previousSecret ? [keyOf(deps.previousSecret)] : [])];
+  const mac = (userId: string, kind: MailKind, campaignId?: string, key = current) =>
     createHmac("sha256", key)
       .update(campaignId ? `${userId}\n${kind}\n${campaignId}` : `${userId}\n${kind}`)
       .digest("base64url");
@@ -73,9 +77,12 @@ export function createMailPreferences(deps: {
     const sig = parts[parts.length - 1] ?? "";
     if (!(MAIL_KINDS as readonly string[]).includes(kind)) throw invalidToken();
     if (!UUID.test(userId) || (campaignId !== undefined && !UUID.test(campaignId))) throw invalidToken();
-    const expected = Buffer.from(mac(userId, kind as MailKind, campaignId));
     const given = Buffer.from(sig);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidToken();
+    const signedBy = (key: typeof current) => {
+      const expected = Buffer.from(mac(userId, kind as MailKind, campaignId, key));
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    };
+    if (!keys.some(signedBy)) throw invalidToken();
     return campaignId ? { userId, kind: kind as MailKind, campaignId } : { userId, kind: kind as MailKind };
   }
 
