@@ -178,7 +178,8 @@ describe("server-rendered public pages", () => {
       return inject(opts as never);
     }) as typeof t.app.inject;
     try {
-      const res = await page(`/courses/${course.slug}?render=${Date.now()}`);
+      // rendered now, or checked against the reads it made (the course's lessons among them)
+      const res = await page(`/courses/${course.slug}`);
       expect(res.statusCode).toBe(200);
     } finally {
       t.app.inject = inject as typeof t.app.inject;
@@ -233,6 +234,55 @@ describe("server-rendered public pages", () => {
     const etag = String(plain.headers.etag);
     expect((await page("/en/pricing", { "if-none-match": etag })).statusCode).toBe(304);
   });
+});
+
+/** Pages rendered so far (misses of the page cache), read from the app's metrics. */
+async function renders(): Promise<number> {
+  const text = await t.app.metrics.registry.getSingleMetricAsString("parlons_cache_requests_total");
+  const line = text.split("\n").find((l) => l.includes('cache="page"') && l.includes('result="miss"'));
+  return Number(line?.split(" ").at(-1) ?? 0);
+}
+
+describe("the page cache", () => {
+  it(
+    "renders a page once whatever query string or spelling of its path it is asked with",
+    async () => {
+      expect((await page("/en/pricing")).statusCode).toBe(200);
+      const before = await renders();
+      for (let i = 0; i < 40; i++) {
+        for (const url of [`/en/pricing?utm_source=${i}`, `/en/PRICING/?q=${i}&checkout=x${i}`]) {
+          const res = await page(url);
+          expect(res.statusCode, url).toBe(200);
+          // what the visitor sent is not kept in the page the next one gets
+          expect(res.body, url).not.toMatch(/utm_source|q=\d/);
+        }
+      }
+      expect(await renders()).toBe(before);
+
+      // the one parameter the pricing page reads is a page of its own, rendered once
+      const cancelled = await page("/en/pricing?checkout=cancelled");
+      expect(cancelled.body).toContain('data-testid="checkout-cancelled"');
+      expect((await page("/en/pricing?x=1&checkout=cancelled")).body).toBe(cancelled.body);
+      expect((await page("/en/pricing")).body).not.toContain('data-testid="checkout-cancelled"');
+      expect(await renders()).toBe(before + 1);
+    },
+    RENDERS,
+  );
+
+  it(
+    "renders the not-found page once per language, whatever the unknown path",
+    async () => {
+      expect((await page("/en/no-such-page-0")).statusCode).toBe(404);
+      const before = await renders();
+      for (let i = 1; i <= 30; i++) {
+        const res = await page(`/en/no-such-page-${i}?n=${i}`);
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toContain('<html lang="en">');
+      }
+      expect(await renders()).toBe(before);
+    },
+    RENDERS,
+  );
 });
 
 describe("not-found pages", () => {

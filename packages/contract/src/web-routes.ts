@@ -147,6 +147,15 @@ export const SERVER_RENDERED_ROUTES: readonly WebRouteName[] = [
   "legal",
 ];
 
+/**
+ * The query parameters a server-rendered page reads (`useSearchParams`), with the values it acts
+ * on. Any other parameter or value changes nothing on the page: the server renders and keeps the
+ * page without it, so that unique query strings cannot make it render page after page.
+ */
+export const RENDERED_QUERY: Partial<Record<WebRouteName, Record<string, readonly string[]>>> = {
+  pricing: { checkout: ["cancelled"] },
+};
+
 /** Pages behind sign-in or for staff only, and the account flows: never indexed (robots.txt). */
 export const PRIVATE_ROUTES: readonly WebRouteName[] = [
   "login",
@@ -249,6 +258,41 @@ export function matchWebRoute(pathname: string): WebRouteMatch | null {
     if (params) return { lang, name: route.name, params };
   }
   return null;
+}
+
+/** A path that no route matches: where the not-found page of a language is rendered. */
+const NOT_FOUND_PATH = "/not-found";
+
+/**
+ * The URL a server-rendered page is rendered at and kept under: its route's path spelt as the
+ * route declares it (case, slashes), in its language, with only the query parameters the page
+ * reads (RENDERED_QUERY); a path no route matches is the not-found page of its language.
+ */
+export function renderedPageUrl(url: string, match: WebRouteMatch | null): string {
+  const [path, rest] = splitPath(url);
+  if (!match) return localizePath(NOT_FOUND_PATH, langFromPath(path));
+  const route = routes[match.name]
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      if (!segment.startsWith(":")) return segment;
+      const value = match.params[segment.slice(1).replace(/\?$/, "")];
+      return value === undefined ? "" : encodeURIComponent(value);
+    })
+    .filter(Boolean)
+    .join("/");
+  const known = RENDERED_QUERY[match.name] ?? {};
+  const given = new Map<string, string>();
+  for (const pair of rest.replace(/#.*$/, "").replace(/^\?/, "").split("&")) {
+    const [name = "", value = ""] = pair.split("=").map((part) => safeDecode(part.replaceAll("+", " ")));
+    if (!given.has(name)) given.set(name, value);
+  }
+  // the known values are plain words: they need no encoding
+  const query = Object.entries(known)
+    .filter(([name, values]) => values.includes(given.get(name) ?? "\0"))
+    .map(([name]) => `${name}=${given.get(name)}`)
+    .join("&");
+  return localizePath(`/${route}`, match.lang) + (query ? `?${query}` : "");
 }
 
 /**

@@ -8,6 +8,8 @@ export interface MetricSources {
   publicCache?: { stats: { hits: number; misses: number } };
   /** Answers sent before routing by the fast path (plugins/fast-path.ts), by status. */
   fastPath?: { stats: { ok: number; notModified: number; byRead: Record<string, number> } };
+  /** Server-rendered pages (web/page-renderer.ts): served as rendered before, or rendered (a miss). */
+  pages?: { stats: { hits: number; misses: number } };
   /** The signed-in caches (modules/auth/principal-cache.ts). */
   principals?: {
     stats: { principalHits: number; principalMisses: number; accessHits: number; accessMisses: number };
@@ -57,7 +59,7 @@ export function createMetrics() {
   });
   new Counter({
     name: "parlons_cache_requests_total",
-    help: "Reads of the in-memory caches by result: public (public reads, fast path included), principal (who a token is), access (what a plan opens)",
+    help: "Reads of the in-memory caches by result: public (public reads, fast path included), page (server-rendered pages; a miss is a render), principal (who a token is), access (what a plan opens)",
     labelNames: ["cache", "result"] as const,
     registers,
     collect() {
@@ -67,6 +69,11 @@ export function createMetrics() {
       if (pub) {
         this.inc({ cache: "public", result: "hit" }, pub.hits + (fast?.byRead.public ?? 0));
         this.inc({ cache: "public", result: "miss" }, pub.misses);
+      }
+      const pages = sources.pages?.stats;
+      if (pages) {
+        this.inc({ cache: "page", result: "hit" }, pages.hits);
+        this.inc({ cache: "page", result: "miss" }, pages.misses);
       }
       const p = sources.principals?.stats;
       if (p) {

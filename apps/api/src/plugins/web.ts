@@ -7,6 +7,7 @@ import {
   isLocale,
   langPrefix,
   matchWebRoute,
+  renderedPageUrl,
   SERVER_RENDERED_ROUTES,
   STAFF_PAGE_PERMISSIONS,
   type WebRouteMatch,
@@ -75,6 +76,7 @@ export default fp(
     };
 
     const renderer = createPageRenderer(app, opts);
+    app.metrics.setSources({ pages: renderer });
     if (hasWeb && !renderer.available) {
       app.log.warn(
         { dist: opts.dist },
@@ -89,7 +91,9 @@ export default fp(
       if (!hasWeb || !renderer.available || !rendered) return sendApp(reply, status);
       let page: Awaited<ReturnType<typeof renderer.page>>;
       try {
-        page = await renderer.page(request.url, match?.name ?? null, status);
+        // rendered and kept by route, language and the query parameters the page reads, not by
+        // the URL as sent: unique query strings and spellings of a path share one render
+        page = await renderer.page(renderedPageUrl(request.url, match), match?.name ?? null, status);
       } catch (err) {
         request.log.error({ err, url: request.url }, "server render failed: sending the app shell");
         return sendApp(reply, status);

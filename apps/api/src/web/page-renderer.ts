@@ -52,7 +52,7 @@ interface CacheEntry {
   deps: Dependency[];
 }
 
-/** Distinct URLs kept (query strings make the set open-ended); the oldest goes first. */
+/** Distinct pages kept (unknown courses' 404 pages make the set open-ended); the oldest goes first. */
 const MAX_PAGES = 500;
 
 const sha1 = (data: string | Buffer) => createHash("sha1").update(data).digest("base64url");
@@ -232,15 +232,26 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
     return { page: { etag: `"${sha1(identity)}"`, identity, br, gzip: gz }, deps };
   }
 
-  /** The page at `url` (path and query), rendered or from the cache when its data did not change. */
+  const stats = { hits: 0, misses: 0 };
+  /**
+   * The page at `url` (path and query, as web-routes' renderedPageUrl spells it), rendered, or
+   * from the cache when its data did not change.
+   */
   async function page(url: string, routeName: string | null, status: number): Promise<RenderedHtml> {
     const key = `${status} ${url}`;
     const cached = cache.get(key);
-    if (cached && (await fresh(cached))) return cached.page;
+    if (cached && (await fresh(cached))) {
+      stats.hits += 1;
+      return cached.page;
+    }
     const run = queue.then(async () => {
       // a request queued behind the same page's render takes that render
       const latest = cache.get(key);
-      if (latest && latest !== cached && (await fresh(latest))) return latest.page;
+      if (latest && latest !== cached && (await fresh(latest))) {
+        stats.hits += 1;
+        return latest.page;
+      }
+      stats.misses += 1;
       const next = await render(url, routeName, status);
       cache.delete(key);
       cache.set(key, next);
@@ -251,5 +262,5 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
     return run;
   }
 
-  return { available, page };
+  return { available, page, stats };
 }
