@@ -5,12 +5,13 @@
  *              dependency-cruiser (.dependency-cruiser.cjs: no import circle, modules keep to their
  *              tables, features to themselves); not counted as tests, a failure fails the run
  *   contract   vitest (packages/contract)
+ *   aligner    vitest (packages/aligner: the alignment engine, on generated and committed clips)
  *   web        vitest (apps/web)
  *   bench      node:test on the pure parts of `npm run bench` (table, compare; no timing)
  *   checks     node:test proving each dependency rule fails on a violating file (scripts/checks)
  *   api        vitest through inject on PGlite, or PostgreSQL when DATABASE_URL is set
  *   e2e        Playwright in Chromium against the production build (`npm start`)
- * Options: --only=api,e2e (comma list of static, contract, web, bench, checks, api, e2e), --no-static. CHROMIUM_PATH (default /usr/bin/chromium):
+ * Options: --only=api,e2e (comma list of static, contract, aligner, web, bench, checks, api, e2e), --no-static. CHROMIUM_PATH (default /usr/bin/chromium):
  * without a Chromium the e2e suite is skipped loudly, except with CI=true where it fails.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -156,8 +157,9 @@ if (runStatic) {
   timed("static");
 }
 if (want("contract")) await vitestSuite("contract", "packages/contract");
+if (want("aligner")) await vitestSuite("aligner", "packages/aligner");
 if (want("web")) await vitestSuite("web", "apps/web");
-if (want("contract") || want("web")) timed("contract+web");
+if (want("contract") || want("aligner") || want("web")) timed("contract+aligner+web");
 function nodeTestSuite(name, glob) {
   const out = spawnSync(process.execPath, ["--test", "--test-reporter=tap", glob], {
     cwd: root,

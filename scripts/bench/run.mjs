@@ -147,85 +147,93 @@ let server;
 const rows = [];
 const started = new Date();
 
-try {
-  log(`starting Parlons (${databaseUrl ? "PostgreSQL" : "PGlite"}) on port ${basePort}; DATA_DIR ${dataDir}`);
-  server = await startParlons({ port: basePort, dataDir, databaseUrl, env: serverEnv, timeoutMs: 600_000 });
-  const baseUrl = server.url;
-  log(`ready in ${(server.ms / 1000).toFixed(1)} s (including any build)`);
-  const data = await prepareData(baseUrl, { admin, log });
-  let adminToken = { value: data.adminToken, at: Date.now() };
-
-  const ctx = {
-    baseUrl,
-    databaseUrl,
-    dataDir,
-    duration,
-    tmpDir,
-    log,
-    learner: data.learner,
-    course: data.course,
-    lessonIds: data.lessonIds,
-    freeLessonId: data.freeLessonId,
-    audioKey: data.audioKey,
-    audioBytes: data.audioBytes,
-    async adminToken() {
-      if (Date.now() - adminToken.at > 10 * 60_000) {
-        adminToken = { value: await signIn(ctx.baseUrl, admin.email, admin.password), at: Date.now() };
-      }
-      return adminToken.value;
-    },
-    port: () => nextPort++,
-    async load(opts) {
-      const url = opts.url ?? `${ctx.baseUrl}${opts.path}`;
-      const result = await load({ connections: 100, pipelining: 10, duration, ...opts, url });
-      // requests still queued when autocannon stopped are served after it: wait for them so
-      // that they do not count against the next measurement
-      if (url.startsWith(ctx.baseUrl)) await rawGet(`${ctx.baseUrl}/api/health`);
-      return result;
-    },
-    refServer: (bytes, headers, status = 200) => {
-      const skip = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length"]);
-      const kept = Object.fromEntries(
-        (Array.isArray(headers) ? headers : Object.entries(headers)).filter(
-          ([k]) => !skip.has(k.toLowerCase()),
-        ),
-      );
-      return refServer({ port: ctx.port(), bytes, headers: kept, status, tmpDir });
-    },
-    fetchRaw: (p, headers) => rawGet(`${ctx.baseUrl}${p}`, headers),
-    server: { pid: server.child.pid, rss: () => server.rss() },
-    async restartServer(env = {}) {
-      await server.stop();
-      server = await startParlons({ port: basePort, dataDir, databaseUrl, env: { ...serverEnv, ...env } });
-      ctx.server = { pid: server.child.pid, rss: () => server.rss() };
-      // a restart on another process invalidates nothing the figures hold (tokens are signed)
-      return server;
-    },
-  };
-
-  const runModule = async (mod, ctx) => {
-    log(`${mod.name}…`);
-    try {
-      for (const row of await mod.run(ctx)) {
-        const r = normaliseRow(row);
-        rows.push(r);
-        log(
-          `  ${r.figure}: ${r.ours?.toFixed?.(1) ?? r.ours} ${r.unit ?? ""} (ref ${r.reference?.toFixed?.(1) ?? "–"})`,
-        );
-      }
-    } catch (err) {
-      log(`${mod.name} failed: ${err.stack ?? err}`);
-      rows.push(
-        normaliseRow({ figure: `${mod.name} (failed)`, note: String(err.message ?? err).split("\n")[0] }),
+const runModule = async (mod, ctx) => {
+  log(`${mod.name}…`);
+  try {
+    for (const row of await mod.run(ctx)) {
+      const r = normaliseRow(row);
+      rows.push(r);
+      log(
+        `  ${r.figure}: ${r.ours?.toFixed?.(1) ?? r.ours} ${r.unit ?? ""} (ref ${r.reference?.toFixed?.(1) ?? "–"})`,
       );
     }
-  };
-  for (const mod of modules.filter((m) => !m.alone)) await runModule(mod, ctx);
-  const alone = modules.filter((m) => m.alone);
-  if (alone.length) {
-    await server.stop();
-    server = undefined;
-    for (const mod of alone) await runModule(mod, { databaseUrl, tmpDir, log, port: ctx.port });
+  } catch (err) {
+    log(`${mod.name} failed: ${err.stack ?? err}`);
+    rows.push(
+      normaliseRow({ figure: `${mod.name} (failed)`, note: String(err.message ?? err).split("\n")[0] }),
+    );
+  }
+};
+const aloneOnly = modules.length > 0 && modules.every((m) => m.alone);
+try {
+  if (aloneOnly) {
+    // nothing needs the shared server (e.g. --only=align): do not build and start it
+    for (const mod of modules) await runModule(mod, { databaseUrl, tmpDir, log, port: () => nextPort++ });
+  } else {
+    log(
+      `starting Parlons (${databaseUrl ? "PostgreSQL" : "PGlite"}) on port ${basePort}; DATA_DIR ${dataDir}`,
+    );
+    server = await startParlons({ port: basePort, dataDir, databaseUrl, env: serverEnv, timeoutMs: 600_000 });
+    const baseUrl = server.url;
+    log(`ready in ${(server.ms / 1000).toFixed(1)} s (including any build)`);
+    const data = await prepareData(baseUrl, { admin, log });
+    let adminToken = { value: data.adminToken, at: Date.now() };
+
+    const ctx = {
+      baseUrl,
+      databaseUrl,
+      dataDir,
+      duration,
+      tmpDir,
+      log,
+      learner: data.learner,
+      course: data.course,
+      lessonIds: data.lessonIds,
+      freeLessonId: data.freeLessonId,
+      audioKey: data.audioKey,
+      audioBytes: data.audioBytes,
+      async adminToken() {
+        if (Date.now() - adminToken.at > 10 * 60_000) {
+          adminToken = { value: await signIn(ctx.baseUrl, admin.email, admin.password), at: Date.now() };
+        }
+        return adminToken.value;
+      },
+      port: () => nextPort++,
+      async load(opts) {
+        const url = opts.url ?? `${ctx.baseUrl}${opts.path}`;
+        const result = await load({ connections: 100, pipelining: 10, duration, ...opts, url });
+        // requests still queued when autocannon stopped are served after it: wait for them so
+        // that they do not count against the next measurement
+        if (url.startsWith(ctx.baseUrl)) await rawGet(`${ctx.baseUrl}/api/health`);
+        return result;
+      },
+      refServer: (bytes, headers, status = 200) => {
+        const skip = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length"]);
+        const kept = Object.fromEntries(
+          (Array.isArray(headers) ? headers : Object.entries(headers)).filter(
+            ([k]) => !skip.has(k.toLowerCase()),
+          ),
+        );
+        return refServer({ port: ctx.port(), bytes, headers: kept, status, tmpDir });
+      },
+      fetchRaw: (p, headers) => rawGet(`${ctx.baseUrl}${p}`, headers),
+      server: { pid: server.child.pid, rss: () => server.rss() },
+      async restartServer(env = {}) {
+        await server.stop();
+        server = await startParlons({ port: basePort, dataDir, databaseUrl, env: { ...serverEnv, ...env } });
+        ctx.server = { pid: server.child.pid, rss: () => server.rss() };
+        // a restart on another process invalidates nothing the figures hold (tokens are signed)
+        return server;
+      },
+    };
+
+    for (const mod of modules.filter((m) => !m.alone)) await runModule(mod, ctx);
+    const alone = modules.filter((m) => m.alone);
+    if (alone.length) {
+      await server.stop();
+      server = undefined;
+      for (const mod of alone) await runModule(mod, { databaseUrl, tmpDir, log, port: ctx.port });
+    }
   }
 } finally {
   if (server) await server.stop();

@@ -1,0 +1,75 @@
+/**
+ * The lesson's script: cues from plain text, and how long each is expected to take to say.
+ */
+export type AlignLanguage = "fr" | "en" | "es";
+
+/**
+ * "lines": one cue per non-empty line. "sentences": every line is split into sentences by the
+ * language's rules (Intl.Segmenter). "auto": lines, except that a line holding a paragraph (three
+ * sentences or more, or longer than 200 characters with two or more) is split into its sentences.
+ */
+export type SplitMode = "lines" | "sentences" | "auto";
+
+function sentencesOf(text: string, lang: AlignLanguage): string[] {
+  const segmenter = new Intl.Segmenter(lang, { granularity: "sentence" });
+  return [...segmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s.length > 0);
+}
+
+export function splitScript(text: string, lang: AlignLanguage, mode: SplitMode = "auto"): string[] {
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
+  if (mode === "lines") return lines;
+  return lines.flatMap((line) => {
+    const sentences = sentencesOf(line, lang);
+    if (mode === "sentences") return sentences;
+    const paragraph = sentences.length >= 3 || (sentences.length >= 2 && line.length > 200);
+    return paragraph ? sentences : [line];
+  });
+}
+
+const VOWELS: Record<AlignLanguage, RegExp> = {
+  fr: /[aeiouyàâäéèêëîïôöûùüÿœæ]+/giu,
+  en: /[aeiouy]+/giu,
+  es: /[aeiouáéíóúü]+/giu,
+};
+
+const NUMBER_SYLLABLES = 2.2; // a digit read aloud, on average over fr/en/es
+
+/**
+ * Syllables a reader will say for a word: vowel groups, corrected for each language's silent
+ * endings. A rough count (±20 %), which is all the duration model needs: it compares lines with
+ * each other, and the speaking rate is fitted on the recording itself.
+ */
+function wordSyllables(word: string, lang: AlignLanguage): number {
+  const w = word.toLowerCase();
+  if (/^\d/.test(w)) return w.replace(/\D/g, "").length * NUMBER_SYLLABLES;
+  let n = (w.match(VOWELS[lang]) ?? []).length;
+  if (lang === "fr") {
+    // "parle", "parles", "parlent": the final e is silent
+    if (n > 1 && /[^aeiouy]e(s|nt)?$/.test(w)) n -= 1;
+  } else if (lang === "es") {
+    // an accented í or ú next to a vowel is a syllable of its own (dí-as, ba-úl)
+    n += (w.match(/[aeiouáéó][íú]|[íú][aeiouáéó]/g) ?? []).length;
+  } else if (lang === "en") {
+    if (n > 1 && /[^aeiouyl]e$/.test(w)) n -= 1;
+    if (/[^aeiouy]le$/.test(w) && n === 1) n = 2;
+  }
+  // a consonant-only part (the l of l'homme) is not a syllable of its own
+  return n;
+}
+
+/**
+ * Expected spoken weight of a cue, in syllables: words' syllables plus a little for each pause its
+ * punctuation asks for (a comma is said as a short silence, which the speech-time measure skips,
+ * but the voice slows before it).
+ */
+export function syllableCount(text: string, lang: AlignLanguage): number {
+  const words = text.match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+  let n = 0;
+  for (const word of words) for (const part of word.split(/['’-]/)) if (part) n += wordSyllables(part, lang);
+  const pauses = (text.match(/[,;:—–]/g) ?? []).length;
+  return Math.max(1, n + 0.5 * pauses);
+}

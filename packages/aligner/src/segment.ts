@@ -1,0 +1,212 @@
+/**
+ * The assignment of the script's lines to the recording, by dynamic programming over the pauses.
+ *
+ * Every cue starts where a pause ends and ends where a later pause starts. A choice costs:
+ *  - its speech time against the line's expected weight times a speaking rate fitted on the
+ *    recording (squared log ratio: twice too long costs as much as half as long);
+ *  - the weakness of the pauses it starts and ends at (a long silence is a better boundary than
+ *    a dip between two words);
+ *  - speech left outside every cue (an intro, a jingle or an aside that is not in the script may
+ *    be skipped, at a price per second of speech presence);
+ *  - with hints (synthesis mode), the distance of each boundary from where the reference voice's
+ *    line junction was mapped.
+ * The best choice over all lines is found exactly in O(lines × pauses × candidates).
+ */
+import type { Pause } from "./speech.js";
+
+export interface SegmentInput {
+  presence: Float32Array;
+  pauses: Pause[];
+  /** expected speech time of each line, any unit (the rate is fitted) */
+  weights: number[];
+  /** per junction between line i and i+1 (length lines-1), a frame where it probably lies */
+  hints?: (number | null)[];
+}
+
+export interface Segment {
+  start: number;
+  end: number;
+  /** speech frames (sum of presence) inside */
+  speech: number;
+  /** log ratio of the speech time to the expected one */
+  durationError: number;
+  startStrength: number;
+  endStrength: number;
+}
+
+const DURATION_WEIGHT = 10;
+const BOUNDARY_WEIGHT = 1;
+const SKIP_PER_SECOND = 1.5;
+/** per second of silence inside a cue: of two equally good cues, the tighter */
+const LOOSE_PER_SECOND = 0.3;
+const HINT_WEIGHT = 2;
+const HINT_SCALE = 30; // frames (0.3 s) at which a hint's cost is 1
+/** speech time added to both sides of the ratio, so that a one-word line is not judged to the frame */
+const SLACK = 25; // frames
+
+export function segmentLines(input: SegmentInput, iterations = 3): Segment[] {
+  const { presence, weights } = input;
+  const frames = presence.length;
+  const mass = new Float64Array(frames + 1);
+  for (let t = 0; t < frames; t++) mass[t + 1] = (mass[t] as number) + (presence[t] as number);
+  // virtual pauses at both ends of the recording
+  // the recording's edges are perfect boundaries: silence there counts as a full pause
+  const inner = input.pauses.map((p) => (p.start === 0 || p.end >= frames ? { ...p, strength: 1 } : p));
+  const pauses: Pause[] = [
+    ...(inner[0]?.start === 0 ? [] : [{ start: 0, end: 0, strength: 1 }]),
+    ...inner,
+    ...(inner.at(-1)?.end === frames ? [] : [{ start: frames, end: frames, strength: 1 }]),
+  ];
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  let rate = (mass[frames] as number) / Math.max(1e-9, totalWeight);
+  let segments: Segment[] = [];
+  for (let it = 0; it < iterations; it++) {
+    segments = solve(pauses, mass, weights, rate, input.hints);
+    const spoken = segments.reduce((a, s) => a + s.speech, 0);
+    const next = spoken / Math.max(1e-9, totalWeight);
+    if (Math.abs(next - rate) / rate < 0.01) break;
+    rate = next;
+  }
+  return segments;
+}
+
+function solve(
+  pauses: Pause[],
+  mass: Float64Array,
+  weights: number[],
+  rate: number,
+  hints?: (number | null)[],
+): Segment[] {
+  const n = weights.length;
+  const m = pauses.length;
+  const frames = mass.length - 1;
+  const massAt = (f: number) => mass[Math.max(0, Math.min(frames, f))] as number;
+  const starts = Int32Array.from(pauses, (p) => p.end);
+  const ends = Int32Array.from(pauses, (p) => p.start);
+  const weakness = Float64Array.from(pauses, (p) => BOUNDARY_WEIGHT * (1 - p.strength));
+  const skipCost = (from: number, to: number) => ((massAt(to) - massAt(from)) / 100) * SKIP_PER_SECOND;
+  const hintCost = (junction: number, frame: number) => {
+    const h = hints?.[junction];
+    if (h === null || h === undefined) return 0;
+    const d = (frame - h) / HINT_SCALE;
+    return HINT_WEIGHT * Math.min(1, d * d);
+  };
+
+  // open[a]: best cost with lines 0..i-1 placed and line i starting at the end of pause a
+  let open = new Float64Array(m);
+  const endBack: Int32Array[] = []; // per line, per end pause b: the start pause a
+  const openBack: Int32Array[] = []; // per line, per start pause a: the pause where line i-1 ended (-1: none)
+  // line 0 may start at any pause end; what precedes it is skipped
+  {
+    const back = new Int32Array(m).fill(-1);
+    for (let a = 0; a < m; a++) open[a] = skipCost(0, starts[a] as number) + (weakness[a] as number);
+    openBack.push(back);
+  }
+  let closed = new Float64Array(m);
+  for (let i = 0; i < n; i++) {
+    const expected = (weights[i] as number) * rate;
+    const minSpeech = Math.max(3, expected / 4 - SLACK);
+    const maxSpeech = expected * 4 + 3 * SLACK + 100;
+    closed = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
+    const back = new Int32Array(m).fill(-1);
+    let aLo = 0;
+    for (let b = 1; b < m; b++) {
+      const endFrame = ends[b] as number;
+      const endMass = massAt(endFrame);
+      // candidates a < b whose speech to b lies in [minSpeech, maxSpeech]
+      while (aLo < b && endMass - massAt(starts[aLo] as number) > maxSpeech) aLo++;
+      let best = Number.POSITIVE_INFINITY;
+      let bestA = -1;
+      for (let a = aLo; a < b; a++) {
+        const base = open[a] as number;
+        if (base === Number.POSITIVE_INFINITY) continue;
+        const startFrame = starts[a] as number;
+        if (startFrame >= endFrame) continue;
+        const speech = endMass - massAt(startFrame);
+        if (speech < minSpeech) break;
+        const r = Math.log((speech + SLACK) / (expected + SLACK));
+        const loose = ((endFrame - startFrame - speech) / 100) * LOOSE_PER_SECOND;
+        const cost = base + DURATION_WEIGHT * r * r + loose;
+        if (cost < best) {
+          best = cost;
+          bestA = a;
+        }
+      }
+      if (bestA < 0) continue;
+      const last = i === n - 1;
+      const endCost = last ? skipCost(endFrame, frames) + (weakness[b] as number) : (weakness[b] as number);
+      closed[b] = best + endCost + (last ? 0 : hintCost(i, (endFrame + (starts[b] as number)) / 2));
+      back[b] = bestA;
+    }
+    endBack.push(back);
+    if (i === n - 1) break;
+    // line i+1 starts at the end of the pause where line i ended, or later, skipping speech
+    const nextOpen = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
+    const nextBack = new Int32Array(m).fill(-1);
+    // free: line i has ended at or before pause a and nothing is open yet
+    let free = Number.POSITIVE_INFINITY;
+    let freeFrom = -1;
+    for (let a = 0; a < m; a++) {
+      if (a > 0 && freeFrom >= 0) {
+        const skipped = skipCost(starts[a - 1] as number, ends[a] as number);
+        const viaSkip = free + skipped + (weakness[a] as number);
+        if (viaSkip < (nextOpen[a] as number)) {
+          nextOpen[a] = viaSkip;
+          nextBack[a] = freeFrom;
+        }
+        free += skipped;
+      }
+      if ((closed[a] as number) < (nextOpen[a] as number)) {
+        nextOpen[a] = closed[a] as number;
+        nextBack[a] = a;
+      }
+      if ((closed[a] as number) < free) {
+        free = closed[a] as number;
+        freeFrom = a;
+      }
+    }
+    open = nextOpen;
+    openBack.push(nextBack);
+  }
+  // best final end
+  let bestB = -1;
+  let best = Number.POSITIVE_INFINITY;
+  for (let b = 0; b < m; b++) {
+    if ((closed[b] as number) < best) {
+      best = closed[b] as number;
+      bestB = b;
+    }
+  }
+  if (bestB < 0) return evenSplit(n, frames);
+  const segments: Segment[] = new Array(n);
+  let b = bestB;
+  for (let i = n - 1; i >= 0; i--) {
+    const a = (endBack[i] as Int32Array)[b] as number;
+    const startFrame = starts[a] as number;
+    const endFrame = ends[b] as number;
+    const speech = massAt(endFrame) - massAt(startFrame);
+    const expected = (weights[i] as number) * rate;
+    segments[i] = {
+      start: startFrame,
+      end: endFrame,
+      speech,
+      durationError: Math.log((speech + SLACK) / (expected + SLACK)),
+      startStrength: (pauses[a] as Pause).strength,
+      endStrength: (pauses[b] as Pause).strength,
+    };
+    if (i > 0) b = (openBack[i] as Int32Array)[a] as number;
+  }
+  return segments;
+}
+
+/** When no assignment fits (more lines than the audio can hold), equal shares of the time. */
+function evenSplit(n: number, frames: number): Segment[] {
+  return Array.from({ length: n }, (_, i) => ({
+    start: Math.floor((i * frames) / n),
+    end: Math.floor(((i + 1) * frames) / n),
+    speech: 0,
+    durationError: 10,
+    startStrength: 0,
+    endStrength: 0,
+  }));
+}

@@ -1,0 +1,122 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { alignAudio } from "../src/align.js";
+import { splitScript } from "../src/script.js";
+import { chord, concat, RATE, seeded, silence, voiced, wav } from "./signals.js";
+
+const fixtures = path.join(import.meta.dirname, "fixtures");
+
+/** Lines of nonsense syllables, one per burst of the test voice ("pa" is one syllable in every language). */
+const lineOf = (n: number) => `${Array.from({ length: n }, () => "pa").join(" ")}.`;
+
+function within(found: number[], truth: number[], tolerance: number) {
+  return found.filter((f, i) => Math.abs(f - (truth[i] as number)) <= tolerance).length;
+}
+
+describe("alignAudio on generated signals", () => {
+  it("finds each line after leading silence and an intro chord, with a one-syllable line", async () => {
+    const random = seeded(7);
+    const counts = [6, 1, 9, 4, 7];
+    const gaps = [0.6, 0.45, 0.8, 0.5, 0.7];
+    const parts: Float32Array[] = [silence(1), chord(2), silence(0.4)];
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let t = 3.4;
+    counts.forEach((n, i) => {
+      const line = voiced(n, random);
+      parts.push(line, silence(gaps[i] as number));
+      starts.push(t);
+      t += line.length / RATE;
+      ends.push(t);
+      t += gaps[i] as number;
+    });
+    const samples = concat(parts);
+    // a little noise under everything
+    for (let i = 0; i < samples.length; i++) samples[i] = (samples[i] as number) + (random() * 2 - 1) * 0.003;
+
+    const result = await alignAudio(wav(samples), counts.map(lineOf), { lang: "fr", synthesis: "off" });
+
+    expect(result.mode).toBe("signal");
+    expect(result.cues).toHaveLength(counts.length);
+    expect(result.duration).toBeCloseTo(samples.length / RATE, 1);
+    const found = result.cues.map((c) => c.start);
+    expect(within(found, starts, 0.25)).toBe(counts.length);
+    expect(
+      within(
+        result.cues.map((c) => c.end),
+        ends,
+        0.35,
+      ),
+    ).toBe(counts.length);
+    for (const cue of result.cues) {
+      expect(cue.end).toBeGreaterThan(cue.start);
+      expect(cue.confidence).toBeGreaterThan(0);
+      expect(cue.confidence).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("flags a line as doubtful when the script does not match the audio", async () => {
+    const random = seeded(3);
+    // three lines said, but the script has a long line where a one-syllable line was said
+    const samples = concat([
+      silence(0.5),
+      voiced(5, random),
+      silence(0.6),
+      voiced(1, random),
+      silence(0.6),
+      voiced(5, random),
+      silence(0.5),
+    ]);
+    const result = await alignAudio(wav(samples), [lineOf(5), lineOf(14), lineOf(5)], {
+      lang: "en",
+      synthesis: "off",
+    });
+    expect(result.cues).toHaveLength(3);
+    expect(result.cues[1]?.doubtful).toBe(true);
+    expect(result.cues[0]?.confidence).toBeGreaterThan(result.cues[1]?.confidence ?? 1);
+  });
+
+  it("refuses an empty script and more lines than the audio can hold", async () => {
+    const audio = wav(concat([silence(0.2), voiced(2, seeded(1)), silence(0.2)]));
+    await expect(alignAudio(audio, [], { lang: "fr", synthesis: "off" })).rejects.toMatchObject({
+      code: "SCRIPT_EMPTY",
+    });
+    const many = Array.from({ length: 40 }, () => "pa.");
+    await expect(alignAudio(audio, many, { lang: "fr", synthesis: "off" })).rejects.toMatchObject({
+      code: "SCRIPT_TOO_LONG",
+    });
+  });
+});
+
+describe("alignAudio on recorded clips (synthesized speech, committed MP3)", () => {
+  for (const [name, lang] of [
+    ["fr-pauses", "fr"],
+    ["en-noise", "en"],
+  ] as const) {
+    it(`${name}: the starts and ends of every line`, async () => {
+      const truth = JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), "utf8")) as {
+        starts: number[];
+        ends: number[];
+      };
+      const lines = splitScript(readFileSync(path.join(fixtures, `${name}.txt`), "utf8"), lang, "lines");
+      const bytes = new Uint8Array(readFileSync(path.join(fixtures, `${name}.mp3`)));
+      const result = await alignAudio(bytes, lines, { lang, synthesis: "off" });
+      expect(result.cues.map((c) => c.text)).toEqual(lines);
+      expect(
+        within(
+          result.cues.map((c) => c.start),
+          truth.starts,
+          0.25,
+        ),
+      ).toBeGreaterThanOrEqual(lines.length - (name === "en-noise" ? 1 : 0));
+      expect(
+        within(
+          result.cues.map((c) => c.end),
+          truth.ends,
+          0.35,
+        ),
+      ).toBeGreaterThanOrEqual(lines.length - (name === "en-noise" ? 1 : 0));
+    });
+  }
+});

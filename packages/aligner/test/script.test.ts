@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { splitScript, syllableCount } from "../src/script.js";
+
+describe("splitScript", () => {
+  const text = "\uFEFFBonjour !\n\n  Comment ça va ?  \r\nTrès bien. Et toi ? Moi aussi, merci.\n";
+
+  it("keeps one cue per non-empty line in lines mode", () => {
+    expect(splitScript(text, "fr", "lines")).toEqual([
+      "Bonjour !",
+      "Comment ça va ?",
+      "Très bien. Et toi ? Moi aussi, merci.",
+    ]);
+  });
+
+  it("splits every line into sentences in sentences mode", () => {
+    expect(splitScript(text, "fr", "sentences")).toEqual([
+      "Bonjour !",
+      "Comment ça va ?",
+      "Très bien.",
+      "Et toi ?",
+      "Moi aussi, merci.",
+    ]);
+  });
+
+  it("splits only paragraphs in auto mode", () => {
+    expect(splitScript("Hi! How are you?\nI am fine. Thanks. And you?", "en", "auto")).toEqual([
+      "Hi! How are you?",
+      "I am fine.",
+      "Thanks.",
+      "And you?",
+    ]);
+  });
+
+  it("keeps Spanish questions and exclamations whole", () => {
+    expect(splitScript("¿Dónde está la estación? ¡Gracias! Adiós.", "es", "sentences")).toEqual([
+      "¿Dónde está la estación?",
+      "¡Gracias!",
+      "Adiós.",
+    ]);
+  });
+});
+
+describe("syllableCount", () => {
+  it("counts what a reader says, not letters", () => {
+    expect(syllableCount("Oui.", "fr")).toBe(1);
+    expect(syllableCount("Je parle.", "fr")).toBe(2);
+    expect(syllableCount("l'homme", "fr")).toBe(1);
+    expect(syllableCount("Hello there", "en")).toBe(3);
+    expect(syllableCount("Buenos días", "es")).toBe(4);
+  });
+
+  it("orders lines by how long they take to say", () => {
+    const short = syllableCount("Merci !", "fr");
+    const long = syllableCount("Nous aimerions réserver une table pour deux personnes, ce soir.", "fr");
+    expect(long).toBeGreaterThan(4 * short);
+  });
+});
