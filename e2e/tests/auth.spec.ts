@@ -76,7 +76,8 @@ test("sign up, activate by mail, log in, dashboard, switch language, log out", a
   await expect(page.getByTestId("drawer-name")).toBeVisible();
   await page.getByTestId("logout-button").click();
   await expect(page.getByText("Êtes-vous sûr de vouloir vous déconnecter ?")).toBeVisible();
-  await page.getByRole("button", { name: "Ok" }).click();
+  // the confirmation's button says what it does, not "Ok"
+  await page.locator(".ant-modal-confirm").getByRole("button", { name: "Se déconnecter" }).click();
   await expect(page.getByTestId("header-login")).toBeVisible();
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await page.goto("/dashboard");

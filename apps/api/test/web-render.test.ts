@@ -114,6 +114,27 @@ describe("server-rendered public pages", () => {
     RENDERS,
   );
 
+  it(
+    "every header links to the plans, and the home page names every language the site speaks",
+    async () => {
+      const said = {
+        fr: /français, en anglais et en espagnol/,
+        en: /French, English and Spanish/,
+        es: /español/,
+      };
+      for (const lang of LOCALES) {
+        const prefix = langPrefix(lang);
+        for (const url of [prefix || "/", `${prefix}/courses`, `${prefix}/faqs`]) {
+          const res = await page(url);
+          const link = res.body.match(/<a [^>]*data-testid="nav-pricing"[^>]*>/)?.[0] ?? "";
+          expect(link, url).toContain(`href="${prefix}/pricing"`);
+        }
+        expect((await page(prefix || "/")).body).toMatch(said[lang]);
+      }
+    },
+    RENDERS,
+  );
+
   it("writes the course page's meta tags: title, description, canonical, hreflang, Open Graph", async () => {
     const res = await page(`/en/courses/${course.id}`);
     const head = res.body.slice(0, res.body.indexOf("</head>"));

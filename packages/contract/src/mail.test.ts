@@ -104,6 +104,17 @@ describe("test send", () => {
 });
 
 describe("renderMail", () => {
+  it("keeps the lines of a value of several lines (a receipt's number, date and amount) apart in HTML", () => {
+    const mail = renderMail(
+      { subject: "Reçu", body: "Bonjour,\n\n{{details}}" },
+      { details: "Numéro : R-2026-0001\nDate du paiement : 26 novembre 2026\nMontant : 9,99 €" },
+    );
+    expect(mail.html).toContain(
+      "<p>Numéro : R-2026-0001<br>Date du paiement : 26 novembre 2026<br>Montant : 9,99 €</p>",
+    );
+    expect(mail.text).toContain("Numéro : R-2026-0001\nDate du paiement");
+  });
+
   it("escapes values in HTML, keeps them raw in text, links URLs of the template and link variables only", () => {
     const mail = renderMail(
       {

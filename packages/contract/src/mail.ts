@@ -86,7 +86,9 @@ function htmlLine(line: string, values: Partial<MailValues>): string {
     out += escapeHtml(line.slice(last, index)).replace(URL_IN_TEXT, (url) => link(url));
     const name = match[1] ?? "";
     const value = escapeHtml(values[name as MailVariable] ?? "");
-    out += LINK_VARIABLES.has(name) && /^https?:\/\//.test(value) ? link(value) : value;
+    // a value of several lines (a receipt's number, date and amount) keeps its lines in HTML too
+    out +=
+      LINK_VARIABLES.has(name) && /^https?:\/\//.test(value) ? link(value) : value.replace(/\r?\n/g, "<br>");
     last = index + match[0].length;
   }
   return out + escapeHtml(line.slice(last)).replace(URL_IN_TEXT, (url) => link(url));

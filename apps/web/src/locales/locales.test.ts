@@ -103,7 +103,7 @@ describe("locales", () => {
     expect(get(fr, "auth.signup.successTitle")).toBe("Abonnement enregistré");
     // the spec's French title stays French; in English it is English (no mixed languages, issue 14)
     expect(get(en, "auth.signup.successTitle")).toBe("Registration complete");
-    expect(get(en, "auth.logout.confirm")).toBe("Are you sure you want to logout?");
+    expect(get(en, "auth.logout.confirm")).toBe("Are you sure you want to log out?");
     expect(get(en, "common.notFound.title")).toBe("This page could not be found");
     expect(get(fr, "common.notFound.title")).toBe("Cette page est introuvable");
     expect(get(en, "app.plan.discovery")).toBe("Discovery");

@@ -250,6 +250,16 @@ export function withUnsubscribeLink<T extends { text: string; html: string }>(
   return {
     ...mail,
     text: `${mail.text}\n\n--\n${what}: ${pageUrl}`,
-    html: `${mail.html}<hr><p style="font-size:12px;color:#595959"><a href="${escaped}" style="color:#595959">${what}</a></p>`,
+    html: insertFooter(
+      mail.html,
+      `<hr><p style="font-size:12px;color:#595959"><a href="${escaped}" style="color:#595959">${what}</a></p>`,
+    ),
   };
+}
+
+/** Puts a footer inside the document: before `</body>`, else `</html>`, else at the end (a fragment). */
+export function insertFooter(html: string, footer: string): string {
+  const close = html.search(/<\/body\s*>/i);
+  const at = close >= 0 ? close : html.search(/<\/html\s*>/i);
+  return at >= 0 ? `${html.slice(0, at)}${footer}${html.slice(at)}` : `${html}${footer}`;
 }

@@ -221,7 +221,7 @@ function SettingsDrawer({
     modal.confirm({
       title: t("auth:logout.title"),
       content: t("auth:logout.confirm"),
-      okText: t("common:actions.ok"),
+      okText: t("auth:logout.ok"),
       cancelText: t("common:actions.cancel"),
       icon: <LogoutOutlined />,
       onOk: async () => {

@@ -57,6 +57,9 @@ function PublicHeader() {
           <span>Parlons</span>
         </Link>
         <nav aria-label={t("common:nav.main")} className="site-nav">
+          <Link to={to("/pricing")} className="site-nav__link" data-testid="nav-pricing">
+            {t("common:nav.pricing")}
+          </Link>
           <Link to={to("/events")} className="site-nav__link" data-testid="nav-events">
             {t("common:nav.events")}
           </Link>

@@ -33,7 +33,7 @@ function useMessage() {
       event: pick(n.data, "event_title_fr", "event_title_en", lang),
       date: formatDate(n.data.starts_at, lang) ?? "",
       until: formatDate(n.data.access_until, lang) ?? t("notifications:unknownDate"),
-      places: n.data.places ?? 1,
+      count: typeof n.data.places === "number" ? n.data.places : 1,
     });
 }
 

@@ -10,7 +10,7 @@ import {
   setHandoff,
   sharedAudio,
 } from "../lib/now-playing";
-import { clampSpeed } from "../lib/speed";
+import { clampSpeed, savedSpeed, saveSpeed } from "../lib/speed";
 import { clampTime, isNearEnd } from "../lib/time";
 
 export type { PositionReason };
@@ -56,7 +56,7 @@ export function useAudioEngine(options: EngineOptions) {
   const [duration, setDuration] = useState(() =>
     adopted && Number.isFinite(audio.duration) ? audio.duration : (knownDuration ?? 0),
   );
-  const [rate, setRate] = useState(() => (adopted ? audio.playbackRate : 1));
+  const [rate, setRate] = useState(() => (adopted ? audio.playbackRate : savedSpeed()));
   const [muted, setMuted] = useState(() => adopted && audio.muted);
   const [loop, setLoop] = useState<AbLoop>(NO_LOOP);
   const [repeat, setRepeat] = useState(false);
@@ -130,6 +130,7 @@ export function useAudioEngine(options: EngineOptions) {
       el.preservesPitch = true;
       el.playbackRate = value;
     }
+    saveSpeed(value);
     setRate(value);
   }, []);
 

@@ -12,3 +12,33 @@ export function stepSpeed(current: number, direction: -1 | 1): number {
 export function clampSpeed(rate: number): number {
   return Number.isFinite(rate) ? Math.min(MAX_SPEED, Math.max(MIN_SPEED, rate)) : 1;
 }
+
+const SPEED_KEY = "parlons.speed";
+
+type SpeedStorage = Pick<Storage, "getItem" | "setItem">;
+
+function browserStorage(): SpeedStorage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The speed the learner chose last (kept from one lesson to the next), else 1×. */
+export function savedSpeed(storage: SpeedStorage | null = browserStorage()): number {
+  try {
+    const raw = storage?.getItem(SPEED_KEY);
+    return raw ? clampSpeed(Number(raw)) : 1;
+  } catch {
+    return 1;
+  }
+}
+
+export function saveSpeed(rate: number, storage: SpeedStorage | null = browserStorage()): void {
+  try {
+    storage?.setItem(SPEED_KEY, String(clampSpeed(rate)));
+  } catch {
+    // storage full or disabled (private mode): the speed lasts for this lesson only
+  }
+}

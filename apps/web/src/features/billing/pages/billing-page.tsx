@@ -23,6 +23,7 @@ import { formatDate, formatMoney, isFreePlan, planName } from "@/lib/format";
 import { useSession } from "@/lib/session";
 import { tablePages, WIDE_ONLY } from "@/lib/table";
 import { useLang, useLocalePath } from "@/lib/use-locale";
+import { useIsPhone } from "@/lib/use-media-query";
 import { usePageTitle } from "@/lib/use-page-title";
 import {
   cancelSubscription,
@@ -255,6 +256,7 @@ function PaymentsCard() {
   const to = useLocalePath();
   const [page, setPage] = useState(1);
   const payments = useQuery(paymentsQuery(page));
+  const phone = useIsPhone();
 
   return (
     <Card
@@ -279,7 +281,10 @@ function PaymentsCard() {
           locale={{
             emptyText: <Typography.Text type="secondary">{t("billing:payments.empty")}</Typography.Text>,
           }}
-          scroll={{ x: true }}
+          // on a phone: date, plan, amount and receipt, wrapped to the screen (no sideways scroll hiding the receipt)
+          scroll={phone ? undefined : { x: true }}
+          size={phone ? "small" : "middle"}
+          className={phone ? "table--wrap" : undefined}
           pagination={tablePages(page, PAYMENTS_PAGE_SIZE, payments.data?.pagination.total, setPage, {
             hideOnSinglePage: true,
           })}
@@ -288,7 +293,7 @@ function PaymentsCard() {
               key: "date",
               title: t("billing:payments.date"),
               dataIndex: "paid_at",
-              render: (value: string) => formatDate(value, lang),
+              render: (value: string) => formatDate(value, lang, phone ? "medium" : "long"),
             },
             {
               key: "plan",
@@ -302,19 +307,6 @@ function PaymentsCard() {
               key: "amount",
               title: t("billing:payments.amount"),
               render: (_: unknown, p: Payment) => formatMoney(p.amount, p.currency, lang),
-            },
-            {
-              key: "currency",
-              responsive: WIDE_ONLY,
-              title: t("billing:payments.currency"),
-              dataIndex: "currency",
-            },
-            {
-              key: "status",
-              title: t("billing:payments.status"),
-              render: (_: unknown, p: Payment) => (
-                <Tag color="green">{t(`billing:payments.statuses.${p.status}`)}</Tag>
-              ),
             },
             {
               key: "receipt",
@@ -333,7 +325,22 @@ function PaymentsCard() {
                 ),
             },
             {
+              key: "currency",
+              responsive: WIDE_ONLY,
+              title: t("billing:payments.currency"),
+              dataIndex: "currency",
+            },
+            {
+              key: "status",
+              responsive: WIDE_ONLY,
+              title: t("billing:payments.status"),
+              render: (_: unknown, p: Payment) => (
+                <Tag color="green">{t(`billing:payments.statuses.${p.status}`)}</Tag>
+              ),
+            },
+            {
               key: "provider",
+              responsive: WIDE_ONLY,
               title: t("billing:payments.provider"),
               dataIndex: "provider",
               render: (value: string) => t(`billing:provider.${value}`, { defaultValue: value }),

@@ -28,6 +28,7 @@ export function DashboardPage() {
   const name = user.full_name.trim() || user.email;
   const free = isFreePlan(user.plan);
   const plan = admin ? t("app:plan.discovery") : user.plan ? planName(user.plan, lang) : t("app:plan.none");
+  const kind = free ? t("app:plan.free") : t("app:plan.premium");
 
   return (
     <Space orientation="vertical" size="large" style={{ width: "100%" }}>
@@ -47,8 +48,8 @@ export function DashboardPage() {
             }
           >
             <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="dashboard-plan">
-              {plan}{" "}
-              <Tag color={free ? "default" : "gold"}>{free ? t("app:plan.free") : t("app:plan.premium")}</Tag>
+              {plan} {/* no "Premium Premium": the kind only when the plan's name does not already say it */}
+              {!sameWords(plan, kind) && <Tag color={free ? "default" : "gold"}>{kind}</Tag>}
             </Typography.Title>
             {!admin && (
               <>
@@ -122,4 +123,9 @@ function AdminOverview({ modules, permissions }: { modules: MenuModule[]; permis
       </Row>
     </Card>
   );
+}
+
+/** Whether two labels say the same ("Premium" and "premium "). */
+function sameWords(a: string, b: string): boolean {
+  return a.trim().localeCompare(b.trim(), undefined, { sensitivity: "base" }) === 0;
 }
