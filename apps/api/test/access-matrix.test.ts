@@ -7,6 +7,7 @@ import type { Principal } from "../src/modules/users/service";
 import { type AccessRule, accessErrors, ownerDecision, type RouteAccess } from "../src/plugins/access";
 import { buildTestApp, type TestContext } from "./helpers/build";
 import { makePremium } from "./helpers/learning";
+import { EVERY_POWER } from "./helpers/principal";
 import {
   asText,
   isZod,
@@ -93,11 +94,11 @@ async function staffFor(slug: PermissionSlug) {
   if (!pair) {
     const { roles } = t.app.deps.services;
     const tag = slug.replace(/[^a-z]/gi, "_").toUpperCase();
-    await roles.createRole({ title: `WITH_${tag}`, permissions: [slug] });
-    await roles.createRole({
-      title: `WITHOUT_${tag}`,
-      permissions: ALL_PERMISSIONS.filter((p) => p !== slug),
-    });
+    await roles.createRole({ title: `WITH_${tag}`, permissions: [slug] }, EVERY_POWER);
+    await roles.createRole(
+      { title: `WITHOUT_${tag}`, permissions: ALL_PERMISSIONS.filter((p) => p !== slug) },
+      EVERY_POWER,
+    );
     pair = { with: await callerOf(`WITH_${tag}`), without: await callerOf(`WITHOUT_${tag}`) };
     staffRoles.set(slug, pair);
   }

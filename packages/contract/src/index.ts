@@ -6,6 +6,7 @@ export * from "./common";
 export * from "./courses";
 export * from "./errors";
 export * from "./events";
+export * from "./grant-ceiling";
 export * from "./habit";
 export * from "./locale-schema";
 export * from "./locales";

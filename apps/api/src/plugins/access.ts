@@ -44,6 +44,8 @@ declare module "fastify" {
 }
 
 export interface RouteAccess {
+  /** Its name in the OpenAPI document (`lib/operations.ts`). */
+  operationId: string;
   method: string;
   url: string;
   access: AccessRule;
@@ -151,10 +153,11 @@ export default fp(
       if (checks.onRequest) route.onRequest = [checks.onRequest, ...asList(route.onRequest)];
       if (checks.preValidation) route.preValidation = [checks.preValidation, ...asList(route.preValidation)];
       // its operationId, summary, security and error statuses in the OpenAPI document
-      documentOperation(route, rule, operationIds);
+      const operationId = documentOperation(route, rule, operationIds);
       if (!methods.includes("HEAD")) {
         for (const method of methods) {
           table.push({
+            operationId,
             method,
             url: route.url,
             access: rule,

@@ -87,8 +87,9 @@ function operationIdOf(route: RouteOptions): string {
  * Documents a route of the API in place: its operationId and English summary, its security
  * and access in words, and every error status it can answer. A fresh schema object per route
  * (several routes may share one options object). `taken` holds the names already given.
+ * Returns the operationId.
  */
-export function documentOperation(route: RouteOptions, rule: AccessRule, taken: Set<string>): void {
+export function documentOperation(route: RouteOptions, rule: AccessRule, taken: Set<string>): string {
   const schema = { ...((route.schema ?? {}) as DocumentedSchema) };
   const operationId = operationIdOf(route);
   if (taken.has(operationId)) throw new Error(`operationId ${operationId} given twice (at ${route.url})`);
@@ -102,4 +103,5 @@ export function documentOperation(route: RouteOptions, rule: AccessRule, taken: 
     description: [describe(rule), schema.description].filter(Boolean).join(" "),
     response,
   });
+  return operationId;
 }

@@ -1,3 +1,4 @@
+import { ALL_PERMISSIONS, type Grantor, ROLE_ADMIN } from "@parlons/contract";
 import type { Principal } from "../../src/modules/users/service";
 
 /** A principal for policy tests: an id and a list of permission slugs. */
@@ -16,3 +17,6 @@ export const requestOf = (parts: { params?: unknown; query?: unknown; body?: unk
   query: parts.query ?? {},
   body: parts.body,
 });
+
+/** A grantor above every ceiling (an ADMIN holding every permission): tests that set up roles directly. */
+export const EVERY_POWER: Grantor = { roles: [ROLE_ADMIN], permissions: new Set(ALL_PERMISSIONS) };

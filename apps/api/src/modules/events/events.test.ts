@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
-import { principal, requestOf } from "../../../test/helpers/principal";
+import { EVERY_POWER, principal, requestOf } from "../../../test/helpers/principal";
 import { DEMO_EVENT_SLUG, seedDemoEvent } from "../../db/demo/events";
 import { auditLog, events, menuModules } from "../../db/schema";
 import { seedBase } from "../../db/seed";
@@ -281,7 +281,7 @@ describe("POST /v1/registrations/booking", () => {
   it("requires authentication and events.book; 404 for unknown or inactive events", async () => {
     const event = await createEvent();
     expect((await book(undefined, event.id)).statusCode).toBe(401);
-    await t.app.deps.services.roles.createRole({ title: "READER", permissions: ["learn"] });
+    await t.app.deps.services.roles.createRole({ title: "READER", permissions: ["learn"] }, EVERY_POWER);
     const reader = await t.createUser({ role: "READER" });
     const refused = await book(reader.token, event.id);
     expect(refused.statusCode).toBe(403);

@@ -53,7 +53,7 @@ export default async function roleRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const role = await roles.createRole(request.body);
+      const role = await roles.createRole(request.body, principalOf(request));
       await audit.record({
         actor: principalOf(request),
         action: "roles.create",
@@ -77,7 +77,7 @@ export default async function roleRoutes(fastify: FastifyInstance) {
     async (request) => {
       const [role] = await roles.listRoles({ ids: [request.params.id] });
       if (!role) throw notFound("Role");
-      await roles.deleteRole(request.params.id);
+      await roles.deleteRole(request.params.id, principalOf(request));
       await audit.record({
         actor: principalOf(request),
         action: "roles.delete",

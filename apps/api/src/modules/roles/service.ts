@@ -1,9 +1,10 @@
-import { BUILT_IN_ROLES, COLLECTION_LIMITS, type Role } from "@parlons/contract";
+import { BUILT_IN_ROLES, COLLECTION_LIMITS, type Grantor, type Role } from "@parlons/contract";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { permissions, rolePermissions, roles } from "../../db/schema/roles";
 import { conflict, limitReached, notFound, validationFailed } from "../../lib/errors";
 import { countRoleHolders } from "../users/queries";
+import { assertWithinCeiling } from "./policy";
 
 export function createRoleService(db: Db) {
   /** Roles with their permission slugs, in one query. */
@@ -61,7 +62,11 @@ export function createRoleService(db: Db) {
         .orderBy(asc(permissions.slug));
     },
 
-    async createRole(input: { title: string; description?: string; permissions: string[] }): Promise<Role> {
+    /** A role of permissions all held by the grantor (else 403 ABOVE_YOUR_PERMISSIONS). */
+    async createRole(
+      input: { title: string; description?: string; permissions: string[] },
+      grantor: Grantor,
+    ): Promise<Role> {
       const title = input.title.toUpperCase();
       return db.transaction(async (tx) => {
         if (await getByTitle(title, tx)) throw conflict(`A role named ${title} already exists`);
@@ -75,6 +80,7 @@ export function createRoleService(db: Db) {
         const unknown = slugs.filter((s) => !perms.some((p) => p.slug === s));
         if (unknown.length)
           throw validationFailed({ permissions: unknown.map((s) => `Unknown permission: ${s}`) });
+        assertWithinCeiling(grantor, { roles: [title], permissions: slugs }, "grant");
         const [role] = await tx
           .insert(roles)
           .values({ title, description: input.description ?? null })
@@ -91,11 +97,20 @@ export function createRoleService(db: Db) {
       });
     },
 
-    /** Built-in roles and roles held by users cannot be deleted (409). */
-    async deleteRole(id: string): Promise<void> {
+    /**
+     * Built-in roles and roles held by users cannot be deleted (409); nor a role with a permission
+     * the grantor lacks (403 ABOVE_YOUR_PERMISSIONS).
+     */
+    async deleteRole(id: string, grantor: Grantor): Promise<void> {
       await db.transaction(async (tx) => {
         const [role] = await tx.select().from(roles).where(eq(roles.id, id)).for("update");
         if (!role) throw notFound("Role");
+        const [held] = await listRoles({ ids: [id] }, tx);
+        assertWithinCeiling(
+          grantor,
+          { roles: [role.title], permissions: held?.permissions.map((p) => p.slug) ?? [] },
+          "grant",
+        );
         if (role.builtIn || (BUILT_IN_ROLES as readonly string[]).includes(role.title)) {
           throw conflict("Built-in roles cannot be deleted", "ROLE_BUILT_IN");
         }

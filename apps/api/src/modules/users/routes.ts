@@ -67,6 +67,9 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { full_name, gender, speak } = request.body;
+      // staff editing someone else's profile: the grant ceiling
+      const actor = principalOf(request);
+      if (actor.id !== request.params.id) await users.assertMayActOn(actor, request.params.id);
       await users.update(request.params.id, { fullName: full_name, gender, speak });
       return { message: "Profile updated", data: { data: await users.getCurrentUser(request.params.id) } };
     },
@@ -122,6 +125,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     const checkedPassword = passwordField.safeParse(request.body.password);
     if (!checkedPassword.success)
       throw validationFailed({ password: checkedPassword.error.issues.map((i) => i.message) });
+    await users.assertMayGrantRole(principalOf(request), request.body.role);
     const passwordHash = await hashPassword(request.body.password);
     const user = await db.transaction(async (tx) => {
       const row = await users.createUser(
@@ -173,6 +177,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { userId } = request.query;
+      await users.assertMayActOn(principalOf(request), userId);
       const before = await users.findById(userId);
       if (!before) throw notFound("User");
       const row = await users.update(userId, { status: "ACTIVE", activatedAt: new Date() });
@@ -201,6 +206,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       const { userId, status } = request.query;
       if (userId === principalOf(request).id && status !== "ACTIVE")
         throw forbidden("You cannot disable your own account");
+      await users.assertMayActOn(principalOf(request), userId);
       const before = await users.findById(userId);
       if (!before) throw notFound("User");
       const row = await users.update(userId, { status });
@@ -234,6 +240,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
         throw forbidden("You cannot change your own role or status");
       }
       const row = await db.transaction(async (tx) => {
+        await users.assertMayActOn(principalOf(request), id, tx);
+        if (role) await users.assertMayGrantRole(principalOf(request), role, tx);
         const previous = await users.findById(id, tx);
         if (!previous) throw notFound("User");
         const before = await users.present(previous, tx);

@@ -1,5 +1,6 @@
 import {
   type CurrentUser,
+  type Grantor,
   type MenuModule,
   normalizeEmail,
   ROLE_CUSTOMER,
@@ -13,6 +14,7 @@ import { menuModules, userCreatedAtOf, userRoles, users } from "../../db/schema/
 import { createCountCache } from "../../lib/count-cache";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import { defaultPlanId as findDefaultPlanId, planFacts } from "../plans/queries";
+import { assertWithinCeiling } from "../roles/policy";
 import { roleIdOfTitle, roleTitles } from "../roles/queries";
 import type { RoleService } from "../roles/service";
 
@@ -127,6 +129,31 @@ export function createUserService(db: Db, roleService: RoleService) {
       const roleList = titles.length ? await roleService.listRoles({ titles }) : [];
       const permissions = new Set(roleList.flatMap((r) => r.permissions.map((p) => p.slug)));
       return { ...user, role: titles[0] ?? ROLE_CUSTOMER, roles: titles, permissions };
+    },
+
+    /**
+     * The grant ceiling on an account: the grantor may act on it (edit, approve, enable, disable,
+     * change its role) only if it holds nothing they lack, and only an ADMIN acts on an ADMIN
+     * (else 403 ABOVE_YOUR_PERMISSIONS). An unknown account: 404.
+     */
+    async assertMayActOn(grantor: Grantor, userId: string, tx: DbOrTx = db): Promise<void> {
+      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!row) throw notFound("User");
+      const titles = (await rolesOf([userId], tx)).get(userId) ?? [];
+      const held = titles.length ? await roleService.listRoles({ titles }, tx) : [];
+      const permissions = held.flatMap((r) => r.permissions.map((p) => p.slug));
+      assertWithinCeiling(grantor, { roles: titles, permissions }, "account");
+    },
+
+    /** The grant ceiling on a role given to an account (an unknown role: 422). */
+    async assertMayGrantRole(grantor: Grantor, title: string, tx: DbOrTx = db): Promise<void> {
+      const [role] = await roleService.listRoles({ titles: [title.toUpperCase()] }, tx);
+      if (!role) throw validationFailed({ role: [`Unknown role: ${title}`] });
+      assertWithinCeiling(
+        grantor,
+        { roles: [role.title], permissions: role.permissions.map((p) => p.slug) },
+        "grant",
+      );
     },
 
     /** `GET /v1/user/me`: the user with roles, permissions, plan and menu. */
