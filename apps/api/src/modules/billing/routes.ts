@@ -25,6 +25,7 @@ import { AppError, badRequest } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { learnerLimits } from "../../plugins/learner-limits";
 import { customerPlanPolicy, customerPlansOfPolicy, receiptPolicy } from "./policy";
 import { receiptPdf } from "./receipt-pdf";
 
@@ -254,7 +255,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/receipts/:id/pdf",
     {
-      config: receiptOwner,
+      config: { ...receiptOwner, rateLimit: learnerLimits.pdf },
       schema: {
         tags,
         summary: "A receipt as a PDF, in ?lang= or the learner's language",

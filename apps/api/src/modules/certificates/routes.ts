@@ -18,6 +18,7 @@ import { z } from "zod";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { learnerLimits } from "../../plugins/learner-limits";
 import { certificatePdf } from "./certificate-pdf";
 import { certificatePolicy } from "./policy";
 import { presentCertificate } from "./service";
@@ -82,7 +83,7 @@ export default async function certificateRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/certificates/:id/pdf",
     {
-      config: owner,
+      config: { ...owner, rateLimit: learnerLimits.pdf },
       schema: {
         tags,
         summary: "A certificate as a PDF, in ?lang= (French by default)",

@@ -22,6 +22,7 @@ import { z } from "zod";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { learnerLimits } from "../../plugins/learner-limits";
 import { registrationPolicy } from "./policy";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
@@ -66,7 +67,7 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/events/:id/ics",
     {
-      config: { access: access.publicViewer },
+      config: { access: access.publicViewer, rateLimit: learnerLimits.calendar },
       schema: {
         tags,
         summary: "The event as an .ics file (the meeting link only for staff and learners holding a booking)",

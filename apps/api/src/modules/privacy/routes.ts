@@ -16,6 +16,7 @@ import { notFound } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { learnerLimits } from "../../plugins/learner-limits";
 import { PAGE_COOKIE } from "../auth/page-cookie";
 
 const tags = ["privacy"];
@@ -30,7 +31,7 @@ export default async function privacyRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/user/me/data-export",
     {
-      config: { access: access.signedIn },
+      config: { access: access.signedIn, rateLimit: learnerLimits.dataExport },
       schema: {
         tags,
         summary:

@@ -14,6 +14,7 @@ import { AppError, badRequest, validationFailed } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { learnerLimits } from "../../plugins/learner-limits";
 import { sendStoredFile } from "../media/deliver";
 import { RECORDING_TOO_LARGE } from "./recordings";
 
@@ -77,7 +78,7 @@ export default async function recordingRoutes(fastify: FastifyInstance) {
   app.post(
     base,
     {
-      config: signedIn,
+      config: { ...signedIn, rateLimit: learnerLimits.recording },
       schema: {
         tags,
         summary: "Keep a recording of a lesson line on the account (replaces the previous one of that line)",
