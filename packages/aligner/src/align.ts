@@ -78,8 +78,7 @@ export async function alignAudio(
   }
   const speech = analyseSpeech(features);
   options.onProgress?.(0.4);
-  const weights = lines.map((l) => syllableCount(l, options.lang));
-  let segments = segmentLines({ presence: speech.presence, pauses: speech.pauses, weights });
+  let segments: Segment[] | undefined;
   let mode: AlignMode = "signal";
   let hintErrors: number[] = lines.map(() => 0);
   if (options.synthesis !== "off") {
@@ -90,7 +89,6 @@ export async function alignAudio(
         options.synthesis === "auto" || options.synthesis === undefined ? undefined : options.synthesis,
       features,
       speech,
-      segments,
       onProgress: (f) => options.onProgress?.(0.4 + 0.55 * f),
     });
     if (refined) {
@@ -98,6 +96,10 @@ export async function alignAudio(
       hintErrors = refined.hintErrors;
       mode = "synthesis";
     }
+  }
+  if (!segments) {
+    const weights = lines.map((l) => syllableCount(l, options.lang));
+    segments = segmentLines({ presence: speech.presence, pauses: speech.pauses, weights });
   }
   options.onProgress?.(1);
   const cues = segments.map((s, index) => {

@@ -74,7 +74,7 @@ class MonoResampler {
   constructor(readonly inputRate: number) {
     this.step = inputRate / ANALYSIS_RATE;
     const cutoff = Math.min(1, ANALYSIS_RATE / inputRate) * 0.95;
-    this.reach = Math.ceil(6 / cutoff);
+    this.reach = Math.ceil(4 / cutoff);
     const taps = 2 * this.reach;
     this.table = new Float32Array(PHASES * taps);
     for (let ph = 0; ph < PHASES; ph++) {

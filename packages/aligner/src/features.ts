@@ -11,7 +11,7 @@ export const FRAME_SECONDS = HOP / ANALYSIS_RATE;
 const WINDOW = 400; // 25 ms
 const FFT_SIZE = 512;
 export const BANDS = 40;
-const CEPSTRA = 12;
+export const CEPSTRA = 12;
 const LOW_HZ = 100;
 const HIGH_HZ = 7600;
 /** log of the power floor: about -100 dB below full scale, so digital silence stays finite */
@@ -72,7 +72,8 @@ export function bandOf(frequency: number): number {
   return Math.min(BANDS - 1, Math.max(0, i));
 }
 
-export function computeFeatures(samples: Float32Array): Features {
+/** withSteadiness: false skips the music measure (a synthesizer's reference has no music). */
+export function computeFeatures(samples: Float32Array, withSteadiness = true): Features {
   const frames = Math.max(0, Math.floor((samples.length - WINDOW) / HOP) + 1);
   const logMel = new Float32Array(frames * BANDS);
   const mfcc = new Float32Array(frames * CEPSTRA);
@@ -98,6 +99,20 @@ export function computeFeatures(samples: Float32Array): Features {
   const logPower = new Float64Array(FFT_SIZE / 2 + 1);
   for (let t = 0; t < frames; t++) {
     const offset = t * HOP;
+    // digital silence (a synthesizer's breaks, an edited pause): nothing to transform
+    let silent = true;
+    for (let i = 0; i < WINDOW; i++) {
+      if ((samples[offset + i] as number) !== 0) {
+        silent = false;
+        break;
+      }
+    }
+    if (silent) {
+      logMel.fill(LOG_FLOOR, t * BANDS, (t + 1) * BANDS);
+      const fine = ring[t % (FINE_LAG + 1)] as Float32Array;
+      fine.fill(0);
+      continue;
+    }
     // pre-emphasis then window
     let previous = offset > 0 ? (samples[offset - 1] as number) : 0;
     for (let i = 0; i < WINDOW; i++) {
@@ -124,17 +139,20 @@ export function computeFeatures(samples: Float32Array): Features {
       for (let b = 0; b < BANDS; b++) v += (dct[c * BANDS + b] as number) * (bands[b] as number);
       mfcc[t * CEPSTRA + c] = v;
     }
-    // fine structure: log power minus its local mean over a few bins, normalised
-    for (let k = FINE_LO - FINE_SMOOTH; k < FINE_HI + FINE_SMOOTH; k++)
+    if (!withSteadiness) continue;
+    // fine structure: log power minus its local mean over a few bins (a running sum), normalised
+    for (let k = FINE_LO - FINE_SMOOTH; k <= FINE_HI + FINE_SMOOTH; k++) {
       logPower[k] = Math.log((power[k] as number) + 1e-12);
+    }
     const fine = ring[t % (FINE_LAG + 1)] as Float32Array;
     let norm = 0;
+    let sum = 0;
+    for (let k = FINE_LO - FINE_SMOOTH; k <= FINE_LO + FINE_SMOOTH; k++) sum += logPower[k] as number;
     for (let k = FINE_LO; k < FINE_HI; k++) {
-      let m = 0;
-      for (let j = -FINE_SMOOTH; j <= FINE_SMOOTH; j++) m += logPower[k + j] as number;
-      const v = (logPower[k] as number) - m / (2 * FINE_SMOOTH + 1);
+      const v = (logPower[k] as number) - sum / (2 * FINE_SMOOTH + 1);
       fine[k - FINE_LO] = v;
       norm += v * v;
+      sum += (logPower[k + FINE_SMOOTH + 1] as number) - (logPower[k - FINE_SMOOTH] as number);
     }
     norm = Math.sqrt(norm) || 1;
     for (let k = 0; k < fineWidth; k++) fine[k] = (fine[k] as number) / norm;

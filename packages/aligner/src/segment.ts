@@ -21,6 +21,8 @@ export interface SegmentInput {
   weights: number[];
   /** per junction between line i and i+1 (length lines-1), a frame where it probably lies */
   hints?: (number | null)[];
+  /** the speaking rate (speech frames per unit of weight) when known: then one pass, not a fit */
+  rate?: number;
 }
 
 export interface Segment {
@@ -39,7 +41,7 @@ const BOUNDARY_WEIGHT = 1;
 const SKIP_PER_SECOND = 1.5;
 /** per second of silence inside a cue: of two equally good cues, the tighter */
 const LOOSE_PER_SECOND = 0.3;
-const HINT_WEIGHT = 2;
+const HINT_WEIGHT = 1;
 const HINT_SCALE = 30; // frames (0.3 s) at which a hint's cost is 1
 /** speech time added to both sides of the ratio, so that a one-word line is not judged to the frame */
 const SLACK = 25; // frames
@@ -58,9 +60,9 @@ export function segmentLines(input: SegmentInput, iterations = 3): Segment[] {
     ...(inner.at(-1)?.end === frames ? [] : [{ start: frames, end: frames, strength: 1 }]),
   ];
   const totalWeight = weights.reduce((a, b) => a + b, 0);
-  let rate = (mass[frames] as number) / Math.max(1e-9, totalWeight);
+  let rate = input.rate ?? (mass[frames] as number) / Math.max(1e-9, totalWeight);
   let segments: Segment[] = [];
-  for (let it = 0; it < iterations; it++) {
+  for (let it = 0; it < (input.rate ? 1 : iterations); it++) {
     segments = solve(pauses, mass, weights, rate, input.hints);
     const spoken = segments.reduce((a, s) => a + s.speech, 0);
     const next = spoken / Math.max(1e-9, totalWeight);
@@ -85,10 +87,11 @@ function solve(
   const ends = Int32Array.from(pauses, (p) => p.start);
   const weakness = Float64Array.from(pauses, (p) => BOUNDARY_WEIGHT * (1 - p.strength));
   const skipCost = (from: number, to: number) => ((massAt(to) - massAt(from)) / 100) * SKIP_PER_SECOND;
-  const hintCost = (junction: number, frame: number) => {
+  /** distance of a junction's hint from the pause [from, to] chosen for it */
+  const hintCost = (junction: number, from: number, to: number) => {
     const h = hints?.[junction];
     if (h === null || h === undefined) return 0;
-    const d = (frame - h) / HINT_SCALE;
+    const d = (h < from ? from - h : h > to ? h - to : 0) / HINT_SCALE;
     return HINT_WEIGHT * Math.min(1, d * d);
   };
 
@@ -135,7 +138,7 @@ function solve(
       if (bestA < 0) continue;
       const last = i === n - 1;
       const endCost = last ? skipCost(endFrame, frames) + (weakness[b] as number) : (weakness[b] as number);
-      closed[b] = best + endCost + (last ? 0 : hintCost(i, (endFrame + (starts[b] as number)) / 2));
+      closed[b] = best + endCost + (last ? 0 : hintCost(i, endFrame, starts[b] as number));
       back[b] = bestA;
     }
     endBack.push(back);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { alignAudio } from "../src/align.js";
 import { splitScript } from "../src/script.js";
+import { findSynthesizer } from "../src/synthesis.js";
 import { chord, concat, RATE, seeded, silence, voiced, wav } from "./signals.js";
 
 const fixtures = path.join(import.meta.dirname, "fixtures");
@@ -119,4 +120,58 @@ describe("alignAudio on recorded clips (synthesized speech, committed MP3)", () 
       ).toBeGreaterThanOrEqual(lines.length - (name === "en-noise" ? 1 : 0));
     });
   }
+});
+
+describe("synthesis mode", () => {
+  const clip = (name: string, lang: "fr" | "en") => ({
+    truth: JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), "utf8")) as {
+      starts: number[];
+      ends: number[];
+    },
+    lines: splitScript(readFileSync(path.join(fixtures, `${name}.txt`), "utf8"), lang, "lines"),
+    bytes: new Uint8Array(readFileSync(path.join(fixtures, `${name}.mp3`))),
+  });
+
+  it("falls back to signal analysis, and says so, when the synthesizer cannot run", async () => {
+    const { lines, bytes, truth } = clip("fr-pauses", "fr");
+    const result = await alignAudio(bytes, lines, {
+      lang: "fr",
+      synthesis: { command: "/nonexistent/espeak-ng" },
+    });
+    expect(result.mode).toBe("signal");
+    expect(
+      within(
+        result.cues.map((c) => c.start),
+        truth.starts,
+        0.25,
+      ),
+    ).toBe(lines.length);
+  });
+
+  // espeak-ng is optional for Parlons (signal mode works without it); where it is installed, as on
+  // the machines that build the benchmark corpus, it is used and must place every line
+  it.skipIf(!findSynthesizer())("uses espeak-ng as a reference voice when it is installed", async () => {
+    for (const [name, lang] of [
+      ["fr-pauses", "fr"],
+      ["en-noise", "en"],
+    ] as const) {
+      const { lines, bytes, truth } = clip(name, lang);
+      const result = await alignAudio(bytes, lines, { lang, synthesis: "auto" });
+      expect(result.mode).toBe("synthesis");
+      expect(
+        within(
+          result.cues.map((c) => c.start),
+          truth.starts,
+          0.25,
+        ),
+      ).toBe(lines.length);
+      expect(
+        within(
+          result.cues.map((c) => c.end),
+          truth.ends,
+          0.35,
+        ),
+      ).toBe(lines.length);
+    }
+  });
 });

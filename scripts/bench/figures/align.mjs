@@ -112,7 +112,7 @@ export async function run(ctx) {
           ours: r.seconds,
           unit: "s",
           target: "ours<=15",
-          note: `${r.cues} cues, ${long.duration.toFixed(0)} s of MP3; starts ${ls.starts.toFixed(1)} %, ends ${ls.ends.toFixed(1)} %`,
+          note: `${r.cues} cues, ${long.duration.toFixed(0)} s of 44.1 kHz stereo MP3, ${r.cpuSeconds.toFixed(1)} s of CPU; starts ${ls.starts.toFixed(1)} %, ends ${ls.ends.toFixed(1)} %`,
         },
         {
           figure: `${label}: 10-minute lesson extra memory`,

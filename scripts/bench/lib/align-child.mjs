@@ -22,14 +22,19 @@ for (const file of values.clips.split(",")) {
   const lines = splitScript(readFileSync(clip.text, "utf8"), clip.lang, "lines");
   const idle = process.memoryUsage().rss;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const result = await alignAudio(bytes, lines, { lang: clip.lang, synthesis: mode });
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  // CPU time of this process (a synthesizer's process not counted): less at the mercy of the load
+  const cpuSeconds = (used.user + used.system) / 1e6;
   // the process's peak resident set so far (kB): the clip's peak when it is the first of the process
   const peak = process.resourceUsage().maxRSS * 1024;
   results.push({
     name: clip.name,
     mode: result.mode,
     seconds,
+    cpuSeconds,
     extraMb: values.peak ? (peak - idle) / 1024 / 1024 : null,
     cues: result.cues.length,
     lines: lines.length,

@@ -264,6 +264,13 @@ function encode(wav, format, base) {
   if (format === "wav") return wav;
   const file = `${base}.${format}`;
   if (format === "mp3") execFileSync("lame", ["--quiet", "-b", "48", wav, file]);
+  else if (format === "mp3-44k") {
+    // as lessons are usually published: 44.1 kHz stereo at 128 kbps
+    const stereo = `${base}.44k.wav`;
+    execFileSync("sox", [wav, "-r", "44100", "-c", "2", stereo]);
+    execFileSync("lame", ["--quiet", "-b", "128", stereo, `${base}.mp3`]);
+    return `${base}.mp3`;
+  }
   else execFileSync("sox", [wav, "-C", "3", file]);
   return file;
 }
@@ -338,7 +345,7 @@ export function buildLongLesson({ dir, log = () => {} }) {
       jingle: 4,
       bed: "chords",
       bedDb: -22,
-      format: "mp3",
+      format: "mp3-44k",
     },
     4242,
   );
