@@ -6,7 +6,7 @@
  */
 import { type DecodedAudio, decodeAudio } from "./decode.js";
 import { computeFeatures, FRAME_SECONDS } from "./features.js";
-import { type AlignLanguage, syllableCount } from "./script.js";
+import { type AlignLanguage, innerPauseCount, syllableCount } from "./script.js";
 import { type Segment, segmentLines } from "./segment.js";
 import { analyseSpeech } from "./speech.js";
 import { refineWithSynthesis, type Synthesizer } from "./synthesis.js";
@@ -99,7 +99,8 @@ export async function alignAudio(
   }
   if (!segments) {
     const weights = lines.map((l) => syllableCount(l, options.lang));
-    segments = segmentLines({ presence: speech.presence, pauses: speech.pauses, weights });
+    const innerPauses = lines.map(innerPauseCount);
+    segments = segmentLines({ presence: speech.presence, pauses: speech.pauses, weights, innerPauses });
   }
   options.onProgress?.(1);
   const cues = segments.map((s, index) => {

@@ -36,6 +36,8 @@ const VOWELS: Record<AlignLanguage, RegExp> = {
   es: /[aeiouáéíóúü]+/giu,
 };
 
+const CONSONANT_WEIGHT: Record<AlignLanguage, number> = { fr: 0, en: 0.25, es: 0.1 };
+
 const NUMBER_SYLLABLES = 2.2; // a digit read aloud, on average over fr/en/es
 
 /**
@@ -51,6 +53,7 @@ function wordSyllables(word: string, lang: AlignLanguage): number {
     // "parle", "parles", "parlent": the final e is silent
     if (n > 1 && /[^aeiouy]e(s|nt)?$/.test(w)) n -= 1;
   } else if (lang === "es") {
+    if (w === "y") return 1;
     // an accented í or ú next to a vowel is a syllable of its own (dí-as, ba-úl)
     n += (w.match(/[aeiouáéó][íú]|[íú][aeiouáéó]/g) ?? []).length;
   } else if (lang === "en") {
@@ -71,5 +74,14 @@ export function syllableCount(text: string, lang: AlignLanguage): number {
   let n = 0;
   for (const word of words) for (const part of word.split(/['’-]/)) if (part) n += wordSyllables(part, lang);
   const pauses = (text.match(/[,;:—–]/g) ?? []).length;
-  return Math.max(1, n + 0.5 * pauses);
+  // English piles consonants into its syllables (strengths, twelfths) and says them all, where
+  // French writes many it does not say: a share of a syllable per consonant letter, by language
+  const consonants = (text.toLowerCase().match(/[bcdfghjklmnpqrstvwxzñç]/g) ?? []).length;
+  return Math.max(1, n + 0.5 * pauses + CONSONANT_WEIGHT[lang] * consonants);
+}
+
+/** Pauses a reader makes inside a cue: at its commas, colons, dashes and inner sentence ends. */
+export function innerPauseCount(text: string): number {
+  const marks = text.match(/[,;:—–]|[.!?…]+(?=\s+\S)/g) ?? [];
+  return marks.length;
 }

@@ -19,6 +19,8 @@ export interface SegmentInput {
   pauses: Pause[];
   /** expected speech time of each line, any unit (the rate is fitted) */
   weights: number[];
+  /** per line, the pauses expected inside it (its commas, or the reference voice's pauses) */
+  innerPauses?: number[];
   /** per junction between line i and i+1 (length lines-1), a frame where it probably lies */
   hints?: (number | null)[];
   /** the speaking rate (speech frames per unit of weight) when known: then one pass, not a fit */
@@ -43,6 +45,10 @@ const SKIP_PER_SECOND = 1.5;
 const LOOSE_PER_SECOND = 0.3;
 const HINT_WEIGHT = 1;
 const HINT_SCALE = 30; // frames (0.3 s) at which a hint's cost is 1
+/** a pause at least this long (frames) is counted as one inside a cue */
+const CLEAR_PAUSE = 7;
+const EXTRA_PAUSE = 0.8;
+const MISSING_PAUSE = 0.5;
 /** speech time added to both sides of the ratio, so that a one-word line is not judged to the frame */
 const SLACK = 25; // frames
 
@@ -63,7 +69,7 @@ export function segmentLines(input: SegmentInput, iterations = 3): Segment[] {
   let rate = input.rate ?? (mass[frames] as number) / Math.max(1e-9, totalWeight);
   let segments: Segment[] = [];
   for (let it = 0; it < (input.rate ? 1 : iterations); it++) {
-    segments = solve(pauses, mass, weights, rate, input.hints);
+    segments = solve(pauses, mass, weights, rate, input.hints, input.innerPauses);
     const spoken = segments.reduce((a, s) => a + s.speech, 0);
     const next = spoken / Math.max(1e-9, totalWeight);
     if (Math.abs(next - rate) / rate < 0.01) break;
@@ -78,6 +84,7 @@ function solve(
   weights: number[],
   rate: number,
   hints?: (number | null)[],
+  innerPauses?: number[],
 ): Segment[] {
   const n = weights.length;
   const m = pauses.length;
@@ -86,6 +93,20 @@ function solve(
   const starts = Int32Array.from(pauses, (p) => p.end);
   const ends = Int32Array.from(pauses, (p) => p.start);
   const weakness = Float64Array.from(pauses, (p) => BOUNDARY_WEIGHT * (1 - p.strength));
+  // clear[k]: clear pauses among pauses 0..k-1, so that those strictly inside (a, b) are
+  // clear[b] - clear[a + 1]
+  const clear = new Int32Array(m + 1);
+  for (let k = 0; k < m; k++) {
+    const p = pauses[k] as Pause;
+    clear[k + 1] = (clear[k] as number) + (p.end - p.start >= CLEAR_PAUSE ? 1 : 0);
+  }
+  /** a cue with more clear pauses inside than its text has, or fewer, is likely cut wrong */
+  const innerCost = (line: number, a: number, b: number) => {
+    if (!innerPauses) return 0;
+    const found = (clear[b] as number) - (clear[a + 1] as number);
+    const d = found - (innerPauses[line] as number);
+    return d > 0 ? EXTRA_PAUSE * d : -MISSING_PAUSE * d;
+  };
   const skipCost = (from: number, to: number) => ((massAt(to) - massAt(from)) / 100) * SKIP_PER_SECOND;
   /** distance of a junction's hint from the pause [from, to] chosen for it */
   const hintCost = (junction: number, from: number, to: number) => {
@@ -129,7 +150,7 @@ function solve(
         if (speech < minSpeech) break;
         const r = Math.log((speech + SLACK) / (expected + SLACK));
         const loose = ((endFrame - startFrame - speech) / 100) * LOOSE_PER_SECOND;
-        const cost = base + DURATION_WEIGHT * r * r + loose;
+        const cost = base + DURATION_WEIGHT * r * r + loose + innerCost(i, a, b);
         if (cost < best) {
           best = cost;
           bestA = a;

@@ -6,7 +6,7 @@
  *
  *   node --import tsx scripts/bench/lib/align-child.mjs --mode signal|synthesis --clips a.json,b.json [--peak]
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { alignAudio, splitScript } from "@parlons/aligner";
 
@@ -14,6 +14,14 @@ const { values } = parseArgs({
   options: { mode: { type: "string" }, clips: { type: "string" }, peak: { type: "boolean", default: false } },
 });
 const mode = values.mode === "synthesis" ? "auto" : "off";
+
+/** CPU seconds of the waited-for child processes (the synthesizer), from /proc (Linux; else 0). */
+function childrenCpu() {
+  if (!existsSync("/proc/self/stat")) return 0;
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  // fields 16 and 17 of stat(5) (cutime, cstime), counted after the command's closing parenthesis
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
 
 const results = [];
 for (const file of values.clips.split(",")) {
@@ -23,11 +31,12 @@ for (const file of values.clips.split(",")) {
   const idle = process.memoryUsage().rss;
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const childCpu = childrenCpu();
   const result = await alignAudio(bytes, lines, { lang: clip.lang, synthesis: mode });
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
-  // CPU time of this process (a synthesizer's process not counted): less at the mercy of the load
-  const cpuSeconds = (used.user + used.system) / 1e6;
+  // CPU time of this process and of the synthesizer's: less at the mercy of the machine's load
+  const cpuSeconds = (used.user + used.system) / 1e6 + (childrenCpu() - childCpu);
   // the process's peak resident set so far (kB): the clip's peak when it is the first of the process
   const peak = process.resourceUsage().maxRSS * 1024;
   results.push({

@@ -270,8 +270,7 @@ function encode(wav, format, base) {
     execFileSync("sox", [wav, "-r", "44100", "-c", "2", stereo]);
     execFileSync("lame", ["--quiet", "-b", "128", stereo, `${base}.mp3`]);
     return `${base}.mp3`;
-  }
-  else execFileSync("sox", [wav, "-C", "3", file]);
+  } else execFileSync("sox", [wav, "-C", "3", file]);
   return file;
 }
 
