@@ -15,7 +15,7 @@ function within(found: number[], truth: number[], tolerance: number) {
   return found.filter((f, i) => Math.abs(f - (truth[i] as number)) <= tolerance).length;
 }
 
-describe("alignAudio on generated signals", () => {
+describe("alignAudio on generated signals", { timeout: 30_000 }, () => {
   it("finds each line after leading silence and an intro chord, with a one-syllable line", async () => {
     const random = seeded(7);
     const counts = [6, 1, 9, 4, 7];
@@ -90,7 +90,7 @@ describe("alignAudio on generated signals", () => {
   });
 });
 
-describe("alignAudio on recorded clips (synthesized speech, committed MP3)", () => {
+describe("alignAudio on recorded clips (synthesized speech, committed MP3)", { timeout: 30_000 }, () => {
   for (const [name, lang] of [
     ["fr-pauses", "fr"],
     ["en-noise", "en"],
@@ -122,7 +122,7 @@ describe("alignAudio on recorded clips (synthesized speech, committed MP3)", () 
   }
 });
 
-describe("synthesis mode", () => {
+describe("synthesis mode", { timeout: 60_000 }, () => {
   const clip = (name: string, lang: "fr" | "en") => ({
     truth: JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), "utf8")) as {
       starts: number[];

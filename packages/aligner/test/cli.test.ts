@@ -13,7 +13,8 @@ function align(...args: string[]) {
   return run("npm", ["run", "-s", "align", "--", ...args], { cwd: root, encoding: "utf8", timeout: 60_000 });
 }
 
-describe("npm run align", () => {
+// each case starts npm, then tsx: seconds on a loaded machine
+describe("npm run align", { timeout: 60_000 }, () => {
   it("prints WebVTT on stdout, one cue per line of the text file, in order", async () => {
     const { stdout, stderr } = await align(
       fixture("fr-pauses.mp3"),
