@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
+import { raced } from "../../../test/helpers/race";
 import { mailOutbox, registrations } from "../../db/schema";
 import { startEventReminders } from "../../jobs/event-reminders";
 import { startOutboxWorker } from "../../jobs/outbox-worker";
@@ -179,7 +180,9 @@ describe("waiting list", () => {
       expect(res.json().data.registration.waiting_position).toBe(i + 1);
       waiting.push({ learner, id: res.json().data.registration.id });
     }
-    const results = await Promise.all(holders.map((h, i) => cancel(h, holdings[i] as string)));
+    const results = await raced(t.database, () =>
+      Promise.all(holders.map((h, i) => cancel(h, holdings[i] as string))),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const statuses = await Promise.all(waiting.map((w) => registrationOf(w.learner, w.id)));
     expect(statuses.map((r) => r.status)).toEqual([
@@ -270,10 +273,9 @@ describe("reminders", () => {
     const jobs = [1, 2, 3].map(() =>
       startEventReminders({ events: t.app.deps.services.events, log: t.app.log, schedule: false }),
     );
-    const counts = await Promise.all([
-      ...jobs.map((j) => j.runOnce()),
-      t.app.deps.services.events.remindDue(),
-    ]);
+    const counts = await raced(t.database, () =>
+      Promise.all([...jobs.map((j) => j.runOnce()), t.app.deps.services.events.remindDue()]),
+    );
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(2);
     expect(await t.app.deps.services.events.remindDue()).toBe(0);
     for (const j of jobs) await j.stop();
