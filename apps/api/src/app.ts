@@ -19,6 +19,7 @@ import { createOAuthProviders } from "./integrations/oauth";
 import { createPaymentProviders, type PaymentProviders } from "./integrations/payments";
 import { createStorage } from "./integrations/storage";
 import { announcing, type ChangeBus, createChangeBus } from "./lib/change-bus";
+import { type Clock, systemClock } from "./lib/clock";
 import { createMetrics, type Metrics } from "./lib/metrics";
 import { currentRequestMeta, type RequestMeta } from "./lib/request-meta";
 import { createResponseCache, type FastRead, publicFastRead, type ResponseCache } from "./lib/response-cache";
@@ -96,6 +97,8 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   logger?: boolean | object;
+  /** The time now for the services that count days (lib/clock.ts); the system's by default. */
+  clock?: Clock;
 }
 
 function createServices(
@@ -106,6 +109,7 @@ function createServices(
   providers: PaymentProviders,
   changes: ChangeBus,
   metrics: Metrics,
+  clock: Clock,
 ) {
   const { db } = database;
   // the only writer of the audit log: every module records through it
@@ -222,7 +226,7 @@ function createServices(
     setPopular: ["courses"],
     delete: ["courses"],
   });
-  const review = createReviewService({ db, lessons, courses, entitlement });
+  const review = createReviewService({ db, lessons, courses, entitlement, clock });
   const analytics = createAnalyticsService({ db });
   const certificates = createCertificateService({ db, users, courses, lessons, audit });
   const recordings = createRecordingService({
@@ -247,6 +251,7 @@ function createServices(
     outbox: mailOutbox,
     mails: transactionalMails,
     publicUrl: config.publicUrl,
+    clock,
   });
   const campaigns = createCampaignService({
     db,
@@ -340,6 +345,8 @@ interface AppDeps {
   fastReads: FastRead[];
   /** Set by the server on SIGTERM: /api/health/ready answers 503 so the load balancer moves on. */
   lifecycle: { draining: boolean };
+  /** The time now for what counts days (lib/clock.ts). */
+  clock: Clock;
 }
 
 declare module "fastify" {
@@ -432,7 +439,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicCache.close();
     await changes.close();
   });
-  const services = createServices(app, config, database, mailer, providers, changes, metrics);
+  const clock = opts.clock ?? systemClock;
+  const services = createServices(app, config, database, mailer, providers, changes, metrics, clock);
   app.decorate("metrics", metrics);
   const stopObserving = database.observeQueries((seconds, failed) => metrics.query(seconds, failed));
   app.addHook("onClose", async () => {
@@ -458,6 +466,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           publicCache,
           fastReads,
           lifecycle: { draining: false },
+          clock,
         });
       },
       { name: "deps" },

@@ -7,6 +7,7 @@ import { buildApp } from "../../src/app";
 import { type Config, loadConfig } from "../../src/config";
 import type { Database } from "../../src/db/client";
 import { seedBase } from "../../src/db/seed";
+import type { Clock } from "../../src/lib/clock";
 import { hashPassword } from "../../src/modules/auth/passwords";
 import { testDatabase, truncateAll } from "./database";
 import { createMailbox, type Mailbox } from "./mailbox";
@@ -37,10 +38,11 @@ let counter = 0;
 
 /**
  * Builds the app on this worker's shared database, emptied and seeded again.
- * `env` overrides configuration (as environment variables would).
+ * `env` overrides configuration (as environment variables would); `clock` is the time the day-counting
+ * services see (test/helpers/clock.ts).
  */
 export async function buildTestApp(
-  opts: { env?: Record<string, string>; mailerKind?: "smtp" | "outbox"; reset?: boolean } = {},
+  opts: { env?: Record<string, string>; mailerKind?: "smtp" | "outbox"; reset?: boolean; clock?: Clock } = {},
 ): Promise<TestContext> {
   const database = await testDatabase();
   if (opts.reset !== false) {
@@ -59,7 +61,7 @@ export async function buildTestApp(
     ...opts.env,
   });
   const mailbox = createMailbox(opts.mailerKind ?? "outbox");
-  const app = await buildApp({ config, database, mailer: mailbox });
+  const app = await buildApp({ config, database, mailer: mailbox, clock: opts.clock });
   await app.ready();
 
   const request: TestContext["request"] = ({ token, headers, ...rest }) =>

@@ -3,8 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
+import { testClock } from "../../../test/helpers/clock";
 import { courseWithLessons } from "../../../test/helpers/learning";
 import { outboxWorkerOf } from "../../../test/helpers/mail-workers";
 import { mailDeliveries, mailOutbox, studyReminders } from "../../db/schema";
@@ -16,9 +17,13 @@ import { isoWeek, streakOf } from "./streak";
 // The daily habit: goal settings, listening counted once, streaks in the learner's time zone with
 // the weekly freeze (clock injected), study reminders sent once, and one-click unsubscribe.
 let t: TestContext;
+// the time the habit and review services see: a test that counts "today" sets it, so that it passes
+// at any hour it runs (at midnight in Paris, the minutes of five minutes ago were yesterday's)
+const clock = testClock();
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ clock });
 });
+afterEach(() => clock.reset());
 afterAll(() => t.close());
 
 const lesson = randomUUID();
@@ -87,36 +92,53 @@ describe("daily goal", () => {
 });
 
 describe("minutes listened", () => {
-  it("count once with retries, a duplicated item, a second tab or device, and two lessons in one minute", async () => {
-    const learner = await t.createUser();
-    const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 5 * 60_000).toISOString();
-    const next = new Date(Date.parse(minute) + 60_000).toISOString();
-    const report = [
-      { lesson_id: lesson, minute, seconds: 30 },
-      { lesson_id: lesson, minute, seconds: 45 },
-      { lesson_id: lesson, minute: next, seconds: 60 },
-    ];
-    for (let i = 0; i < 3; i += 1) expect((await listen(learner.token, report)).statusCode).toBe(200);
-    // the other tab reports less of the same minute: the larger value stays
-    expect((await listen(learner.token, [{ lesson_id: lesson, minute, seconds: 20 }])).statusCode).toBe(200);
-    let today = (await summary(learner.token)).today;
-    expect(today.seconds).toBe(105);
-    expect(today.minutes).toBe(1);
-    // two lessons playing in the same minute (two tabs): one minute never holds more than 60 seconds
-    await listen(learner.token, [{ lesson_id: otherLesson, minute: next, seconds: 50 }]);
-    today = (await summary(learner.token)).today;
-    expect(today.seconds).toBe(105);
+  // at noon, and two minutes past midnight in Paris (UTC+1 in January), where "today" has just begun
+  for (const now of ["2026-01-15T11:30:20Z", "2026-01-15T23:02:20Z"]) {
+    it(`count once with retries, a duplicated item, a second tab or device, and two lessons in one minute (${now})`, async () => {
+      clock.set(now);
+      const learner = await t.createUser();
+      const at = (minutes: number) =>
+        new Date(Math.floor(Date.parse(now) / 60_000) * 60_000 + minutes * 60_000).toISOString();
+      const [minute, next] = [at(-2), at(-1)];
+      const report = [
+        { lesson_id: lesson, minute, seconds: 30 },
+        { lesson_id: lesson, minute, seconds: 45 },
+        { lesson_id: lesson, minute: next, seconds: 60 },
+      ];
+      for (let i = 0; i < 3; i += 1) expect((await listen(learner.token, report)).statusCode).toBe(200);
+      // the other tab reports less of the same minute: the larger value stays
+      expect((await listen(learner.token, [{ lesson_id: lesson, minute, seconds: 20 }])).statusCode).toBe(
+        200,
+      );
+      let today = (await summary(learner.token)).today;
+      expect(today.seconds).toBe(105);
+      expect(today.minutes).toBe(1);
+      // two lessons playing in the same minute (two tabs): one minute never holds more than 60 seconds
+      await listen(learner.token, [{ lesson_id: otherLesson, minute: next, seconds: 50 }]);
+      today = (await summary(learner.token)).today;
+      expect(today.seconds).toBe(105);
+      // four minutes ago: at 00:02 in Paris, that is yesterday (23:58), shown in the week, not today
+      await listen(learner.token, [{ lesson_id: lesson, minute: at(-4), seconds: 40 }]);
+      const after = await summary(learner.token);
+      const yesterday = after.week.at(-2) as { seconds: number };
+      expect([after.today.seconds, yesterday.seconds]).toEqual(
+        now.endsWith("23:02:20Z") ? [105, 40] : [145, 0],
+      );
 
-    const future = new Date(Date.now() + 3_600_000).toISOString();
-    const bad = await listen(learner.token, [{ lesson_id: lesson, minute: future, seconds: 10 }]);
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toHaveProperty(["items.0.minute"]);
-    expect((await listen(learner.token, [{ lesson_id: lesson, minute, seconds: 61 }])).statusCode).toBe(422);
-    expect((await listen(learner.token, [])).statusCode).toBe(422);
-  });
+      const future = at(60);
+      const bad = await listen(learner.token, [{ lesson_id: lesson, minute: future, seconds: 10 }]);
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors).toHaveProperty(["items.0.minute"]);
+      expect((await listen(learner.token, [{ lesson_id: lesson, minute, seconds: 61 }])).statusCode).toBe(
+        422,
+      );
+      expect((await listen(learner.token, [])).statusCode).toBe(422);
+    });
+  }
 
-  it("lines reviewed count toward the goal (15 s each), a replayed grade once", async () => {
+  it("lines reviewed count toward the goal (15 s each), a replayed grade once, at 00:02 in Paris too", async () => {
     const admin = await t.adminToken();
+    clock.set("2026-01-15T23:02:00Z"); // 00:02 on the 16th in Paris
     const fx = await courseWithLessons(t, admin);
     const learner = await t.createUser();
     await settings(learner.token, { goal_minutes: 1 });
@@ -272,6 +294,23 @@ describe("study reminders", () => {
     const job = startStudyReminders({ habit: habit(), log: t.app.log, schedule: false });
     expect(await job.runOnce(at)).toBe(0);
     await job.stop();
+  });
+
+  it("at 00:02 in Paris, one set for midnight goes out for the new day, even after studying at 23:58", async () => {
+    const night = await t.createUser();
+    const early = await t.createUser();
+    for (const u of [night, early]) await settings(u.token, { reminder_hour: 0 });
+    clock.set("2026-01-15T23:02:00Z"); // 00:02 on the 16th in Paris
+    await listenedAt(night.id, ["2026-01-15T22:58:00Z"], clock()); // 23:58 on the 15th
+    await listenedAt(early.id, ["2026-01-15T23:01:00Z"], clock()); // 00:01 on the 16th: studied today
+    // the job run by its timer passes no time: the service reads its clock
+    // (18:02 in New York: the learner of the test above who chose 18:00 there is reminded too)
+    expect(await habit().remindDue()).toBeGreaterThanOrEqual(1);
+    const keys = (await t.database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox)).map(
+      (r) => r.key,
+    );
+    expect(keys).toContain(`study-reminder:${night.id}:2026-01-16`);
+    expect(keys.filter((k) => k?.includes(early.id))).toEqual([]);
   });
 
   it("carry List-Unsubscribe and List-Unsubscribe-Post in the written mail file", async () => {

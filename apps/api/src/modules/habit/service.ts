@@ -11,6 +11,7 @@ import {
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listeningMinutes, studyReminders, studySettings } from "../../db/schema/habit";
+import { type Clock, systemClock } from "../../lib/clock";
 import { validationFailed } from "../../lib/errors";
 import type { MailOutbox } from "../mail/outbox";
 import type { MailPreferencesService } from "../mail/preferences-service";
@@ -52,8 +53,11 @@ export function createHabitService(deps: {
   outbox: MailOutbox;
   mails: TransactionalMails;
   publicUrl: string;
+  /** The time now (lib/clock.ts): today, the streak and the reminders' hour follow it. */
+  clock?: Clock;
 }) {
   const { db } = deps;
+  const clock = deps.clock ?? systemClock;
 
   async function settingsOf(userId: string): Promise<HabitSettings> {
     const [row] = await db.select().from(studySettings).where(eq(studySettings.userId, userId));
@@ -81,7 +85,7 @@ export function createHabitService(deps: {
   }
 
   /** Today's progress toward the goal, the streak with the weekly freeze, and the last seven days. */
-  async function summary(userId: string, now = new Date()): Promise<HabitSummary> {
+  async function summary(userId: string, now = clock()): Promise<HabitSummary> {
     const settings = await settingsOf(userId);
     const tz = settings.time_zone;
     const since = new Date(now.getTime() - (HISTORY_DAYS + 2) * 86_400_000);
@@ -145,7 +149,7 @@ export function createHabitService(deps: {
      * retries, a second tab or a second device never add up; minutes of one lesson reported twice
      * in a batch are merged first.
      */
-    async recordListening(userId: string, body: ListeningBody, now = new Date()): Promise<number> {
+    async recordListening(userId: string, body: ListeningBody, now = clock()): Promise<number> {
       const errors: Record<string, string[]> = {};
       const merged = new Map<string, { lessonId: string; minute: Date; seconds: number }>();
       body.items.forEach((item, index) => {
@@ -187,7 +191,7 @@ export function createHabitService(deps: {
      * or processes overlap or restart, one reminder per learner and day; the outbox worker's
      * lease then sends it once.
      */
-    async remindDue(now = new Date()): Promise<number> {
+    async remindDue(now = clock()): Promise<number> {
       const at = sql`${now.toISOString()}::timestamptz`;
       const local = sql`(${at} at time zone ${studySettings.timeZone})`;
       const dayStart = sql`(date_trunc('day', ${local}) at time zone ${studySettings.timeZone})`;

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { type Card, createEmptyCard, fsrs, Rating, type State } from "ts-fsrs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
+import { testClock } from "../../../test/helpers/clock";
 import { courseWithLessons, makePremium } from "../../../test/helpers/learning";
 import { customerPlans, reviewCards, reviewLogs } from "../../db/schema";
 
@@ -10,8 +11,10 @@ let t: TestContext;
 let admin: string;
 let fx: Awaited<ReturnType<typeof courseWithLessons>>;
 let base: string;
+// the time the review service sees: set by the tests that count "today"
+const clock = testClock();
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ clock });
   admin = await t.adminToken();
   fx = await courseWithLessons(t, admin);
   base = `/api/v1/courses/${fx.course.id}/lessons`;
@@ -27,6 +30,7 @@ beforeAll(async () => {
     },
   });
 });
+afterEach(() => clock.reset());
 afterAll(() => t.close());
 
 interface Item {
@@ -280,28 +284,45 @@ describe("review deck", () => {
     });
   });
 
-  it("stats count the deck, what is learning, and today's grades", async () => {
+  it("stats count the deck, what is learning, and today's grades (at 00:02 in Paris, the learner's midnight)", async () => {
+    // two minutes past midnight in Paris on 16 January (UTC+1): the web app sends that midnight
+    clock.set("2026-01-15T23:02:00Z");
+    const parisMidnight = "2026-01-15T23:00:00.000Z";
+    const statsOf = async (token: string, dayStart?: string) => {
+      const query = dayStart ? `?day_start=${encodeURIComponent(dayStart)}` : "";
+      const res = await t.request({ method: "GET", url: `/api/v1/review/stats${query}`, token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.stats;
+    };
     const learner = await t.createUser();
     await markDone(learner.token, fx.free.id);
     const [item] = (await due(learner.token)).items;
-    await grade(learner.token, { review_id: randomUUID(), card_id: item?.card.id, rating: 3 });
-    const res = await t.request({ method: "GET", url: "/api/v1/review/stats", token: learner.token });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.stats).toMatchObject({
+    // graded at 23:58 in Paris, the evening before
+    const evening = await grade(learner.token, {
+      review_id: randomUUID(),
+      card_id: item?.card.id,
+      rating: 3,
+      reviewed_at: "2026-01-15T22:58:00Z",
+    });
+    expect(evening.statusCode, evening.body).toBe(200);
+    // without the learner's midnight the day is UTC's (it began at 00:00Z): that grade is today's
+    expect(await statsOf(learner.token)).toMatchObject({
       total: 2,
       new: 1,
       learning: 1,
       review: 0,
       reviewed_today: 1,
     });
-    // the learner's next day, begun just now
-    const nextDay = new Date().toISOString();
-    const later = await t.request({
-      method: "GET",
-      url: `/api/v1/review/stats?day_start=${encodeURIComponent(nextDay)}`,
-      token: learner.token,
+    // from the learner's own midnight it was yesterday; a grade now is today's
+    expect(await statsOf(learner.token, parisMidnight)).toMatchObject({
+      reviewed_today: 0,
+      day_start: parisMidnight,
     });
-    expect(later.json().data.stats.reviewed_today).toBe(0);
+    await grade(learner.token, { review_id: randomUUID(), card_id: item?.card.id, rating: 3 });
+    expect((await statsOf(learner.token, parisMidnight)).reviewed_today).toBe(1);
+    // a minute later, the learner's next day, begun just then
+    clock.set("2026-01-15T23:03:00Z");
+    expect((await statsOf(learner.token, clock().toISOString())).reviewed_today).toBe(0);
   });
 
   it("a learner removes one card from their deck; another learner cannot", async () => {

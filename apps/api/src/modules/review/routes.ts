@@ -21,7 +21,7 @@ const tags = ["review"];
 const base = "/v1/review";
 
 /** Start of today in UTC: "today" when the learner's own midnight is not given. */
-function utcMidnight(now = new Date()): Date {
+function utcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
@@ -29,7 +29,7 @@ function utcMidnight(now = new Date()): Date {
  * The learner's midnight as the client gives it, when it can be one (at most 50 hours ago, the far
  * side of the date line, and not after now, give or take an hour of clock skew); 00:00 UTC otherwise.
  */
-function dayStartOf(given: string | undefined, now = new Date()): Date {
+function dayStartOf(given: string | undefined, now: Date): Date {
   const at = given ? new Date(given).getTime() : Number.NaN;
   const ago = now.getTime() - at;
   if (ago > -3_600_000 && ago < 50 * 3_600_000) return new Date(at);
@@ -40,6 +40,7 @@ function dayStartOf(given: string | undefined, now = new Date()): Date {
 export default async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { review, entitlement } = app.deps.services;
+  const { clock } = app.deps;
   const signedIn = { access: access.signedIn };
 
   async function reviewerOf(request: FastifyRequest): Promise<Reviewer> {
@@ -62,7 +63,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
       data: await review.due(
         await reviewerOf(request),
         request.query.limit,
-        dayStartOf(request.query.day_start),
+        dayStartOf(request.query.day_start, clock()),
       ),
     }),
   );
@@ -79,7 +80,11 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await review.grade(await reviewerOf(request), request.body, dayStartOf(request.body.day_start)),
+      data: await review.grade(
+        await reviewerOf(request),
+        request.body,
+        dayStartOf(request.body.day_start, clock()),
+      ),
     }),
   );
 
@@ -127,7 +132,9 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       return {
-        data: { stats: await review.stats(await reviewerOf(request), dayStartOf(request.query.day_start)) },
+        data: {
+          stats: await review.stats(await reviewerOf(request), dayStartOf(request.query.day_start, clock())),
+        },
       };
     },
   );

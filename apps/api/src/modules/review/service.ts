@@ -8,6 +8,7 @@ import {
 import { and, asc, count, eq, gte, inArray, lte, min, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { reviewCards, reviewLogs, reviewRemovedLines } from "../../db/schema/review";
+import { type Clock, systemClock } from "../../lib/clock";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { canSeeCourse } from "../courses/policy";
 import type { Access, EntitlementService } from "../entitlement/service";
@@ -34,8 +35,11 @@ export function createReviewService(deps: {
   lessons: LessonService;
   courses: { findByIds(ids: string[]): Promise<{ id: string; active: boolean }[]> };
   entitlement: EntitlementService;
+  /** The time now (lib/clock.ts): what is due, and when a grade is made. */
+  clock?: Clock;
 }) {
   const { db, lessons, courses, entitlement } = deps;
+  const clock = deps.clock ?? systemClock;
 
   /** The lessons among `ids` that open for the reviewer, by id. */
   async function openLessons(reviewer: Reviewer, ids: string[]): Promise<Map<string, LessonRow>> {
@@ -102,7 +106,7 @@ export function createReviewService(deps: {
   /** Puts lines in the deck (new cards due now, in the order given); lines already there stay as they are. */
   async function addCards(userId: string, cues: { id: string; lessonId: string }[]): Promise<CardRow[]> {
     if (cues.length === 0) return [];
-    const now = Date.now();
+    const now = clock().getTime();
     return db
       .insert(reviewCards)
       .values(cues.map((c, i) => ({ userId, cueId: c.id, lessonId: c.lessonId, due: new Date(now + i) })))
@@ -176,7 +180,7 @@ export function createReviewService(deps: {
      * Cards to review now: those due first (oldest due first), then new ones in line order, no more
      * new ones than the day has left (NEW_CARDS_PER_DAY from `dayStart`).
      */
-    async due(reviewer: Reviewer, limit: number, dayStart: Date, now = new Date()) {
+    async due(reviewer: Reviewer, limit: number, dayStart: Date, now = clock()) {
       const userId = reviewer.principal.id;
       const open = await deckLessons(reviewer);
       const lessonIds = [...open.keys()];
@@ -231,7 +235,7 @@ export function createReviewService(deps: {
      * the grade's log row (keyed by the client's review id) is written before the card; a review
      * id already written (a replay, even a concurrent one) leaves the card as it is.
      */
-    async grade(reviewer: Reviewer, body: ReviewGradeBody, dayStart: Date, now = new Date()) {
+    async grade(reviewer: Reviewer, body: ReviewGradeBody, dayStart: Date, now = clock()) {
       const userId = reviewer.principal.id;
       const mine = and(eq(reviewCards.id, body.card_id), eq(reviewCards.userId, userId));
       // the entitlement check reads other modules: before the transaction (PGlite has one connection)
@@ -280,7 +284,7 @@ export function createReviewService(deps: {
       };
     },
 
-    async stats(reviewer: Reviewer, dayStart: Date, now = new Date()): Promise<ReviewStats> {
+    async stats(reviewer: Reviewer, dayStart: Date, now = clock()): Promise<ReviewStats> {
       const userId = reviewer.principal.id;
       const lessonIds = [...(await deckLessons(reviewer)).keys()];
       const counts = await countsOf(userId, lessonIds, now, dayStart);
