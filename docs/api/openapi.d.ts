@@ -17549,6 +17549,7 @@ export interface operations {
                                 title: string;
                                 body: string;
                                 customized: boolean;
+                                missing: string[];
                             };
                         };
                     };

@@ -1,4 +1,6 @@
+import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
+import { signIn } from "../support/session";
 
 test("the footer leads to the legal pages, rendered by the server in French and English", async ({
   page,
@@ -7,7 +9,9 @@ test("the footer leads to the legal pages, rendered by the server in French and 
   // the HTML itself carries the text (read without running any script)
   const html = await (await request.get("/legal/legal-notice")).text();
   expect(html).toContain("Mentions légales");
-  expect(html).toContain("Directeur de la publication");
+  expect(html).toContain("Éditeur du site");
+  // a company detail not given yet is never shown as a blank to fill
+  expect(html).not.toMatch(/\[(raison sociale|SIRET|hébergeur|capital)[^\]]*\]|\{\{/);
 
   await page.goto("/");
   const footer = page.locator("footer");
@@ -32,4 +36,17 @@ test("the footer leads to the legal pages, rendered by the server in French and 
   const missing = await page.goto("/en/legal/nope");
   expect(missing?.status()).toBe(404);
   await expect(page.getByTestId("not-found")).toBeVisible();
+});
+
+test("staff see which legal details are missing; visitors never do", async ({ page }) => {
+  await page.goto("/legal/legal-notice");
+  await expect(page.getByTestId("legal-page")).toContainText("Éditeur du site");
+  await expect(page.getByTestId("legal-missing")).toHaveCount(0);
+
+  await signIn(page, ADMIN);
+  await page.goto("/legal/legal-notice");
+  const banner = page.getByTestId("legal-missing");
+  await expect(banner).toContainText("Informations légales à compléter");
+  await expect(banner).toContainText("SIRET");
+  await expect(banner.getByRole("link")).toHaveAttribute("href", "/configs");
 });

@@ -64,6 +64,11 @@ export const legalPage = z.object({
   body: z.string(),
   /** Whether staff replaced the default text (config `legal.<page>.<lang>`). */
   customized: z.boolean(),
+  /**
+   * The company's details the text needs and staff have not given yet (configuration
+   * `legal.company`): their sentences are left out of `body`; staff see a banner until they are set.
+   */
+  missing: z.array(z.string()),
 });
 export type LegalPage = z.infer<typeof legalPage>;
 export const legalPageResponse = envelope(z.object({ page: legalPage }));

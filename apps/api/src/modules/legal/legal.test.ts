@@ -39,8 +39,13 @@ describe("legal pages", () => {
     expect(notice.body).toContain("123 456 789 00012");
     expect(notice.body).toContain("OVH SAS");
     expect((await legal("legal-notice", "es")).json().data.page.title).toBe("Aviso legal");
-    // a detail not given yet shows as a blank to fill
-    expect(notice.body).toContain("[adresse du siège]");
+    // a detail not given yet never shows as a blank: its sentence is left out, and the page names it for staff
+    expect(notice.body).not.toMatch(/\[|\{\{/);
+    expect(notice.missing).toEqual(expect.arrayContaining(["legal_form", "capital", "director", "mediator"]));
+    expect(notice.missing).not.toContain("company_name");
+    expect(notice.body).not.toContain("Directeur de la publication");
+    expect(notice.body).toContain("- SIRET : 123 456 789 00012");
+    expect(notice.body).toMatch(/Contact : \S+@/);
   });
 
   it("shows the text staff wrote instead of the default, and 400 for an unknown page", async () => {

@@ -2,7 +2,8 @@ import { type LegalPage, legalPageParams, legalPageQuery, legalPageResponse } fr
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { access } from "../../plugins/access";
-import { LEGAL_TEXTS, PLACEHOLDER_DEFAULTS } from "./texts";
+import { fillLegalText } from "./fill";
+import { LEGAL_TEXTS } from "./texts";
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
@@ -39,18 +40,21 @@ export default async function legalRoutes(fastify: FastifyInstance) {
       const custom = override && typeof override === "object" ? (override as Record<string, unknown>) : null;
       const base = LEGAL_TEXTS[page][lang];
       const details: Record<string, unknown> = company && typeof company === "object" ? { ...company } : {};
-      const fill = (source: string) =>
-        source.replace(/\{\{(\w+)\}\}/g, (_, key: string) =>
-          key === "email"
-            ? setting.contact_email
-            : (text(details[key]) ?? PLACEHOLDER_DEFAULTS[key] ?? `[${key}]`),
-        );
+      const values: Record<string, string | undefined> = {
+        // the seller of the receipts (settings) stands in until the legal details are given
+        company_name: setting.seller.name,
+        address: setting.seller.address,
+        ...Object.fromEntries(Object.entries(details).map(([key, value]) => [key, text(value)])),
+        email: setting.contact_email,
+      };
+      const filled = fillLegalText(text(custom?.body) ?? base.body, values, lang);
       const result: LegalPage = {
         slug: page,
         lang,
         title: text(custom?.title) ?? base.title,
-        body: fill(text(custom?.body) ?? base.body),
+        body: filled.body,
         customized: Boolean(text(custom?.body)),
+        missing: filled.missing,
       };
       return { data: { page: result } };
     },

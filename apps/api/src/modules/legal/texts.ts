@@ -11,12 +11,20 @@ export const LEGAL_TEXTS: Record<LegalPageSlug, Record<Locale, { title: string; 
     fr: {
       title: "Mentions légales",
       body: `## Éditeur du site
-Le site Parlons est édité par {{company_name}}, {{legal_form}} au capital de {{capital}}, immatriculée au RCS sous le numéro SIRET {{siret}}, dont le siège social est situé {{address}}. Numéro de TVA intracommunautaire : {{vat_number}}.
+Le site Parlons est édité par {{company_name}}.
 
-Directeur de la publication : {{director}}. Contact : {{email}}.
+- Forme juridique : {{legal_form}}
+- Capital social : {{capital}}
+- SIRET : {{siret}}
+- Siège social : {{address}}
+- TVA intracommunautaire : {{vat_number}}
+- Directeur de la publication : {{director}}
+- Contact : {{email}}
 
 ## Hébergement
-Le site est hébergé par {{host_name}}, {{host_address}}.
+Le site est hébergé par {{host_name}}.
+
+- Adresse de l'hébergeur : {{host_address}}
 
 ## Propriété intellectuelle
 Les cours, enregistrements audio, textes et visuels du site sont protégés par le droit d'auteur. Toute reproduction sans autorisation écrite de {{company_name}} est interdite.
@@ -27,12 +35,20 @@ Conformément à l'article L612-1 du Code de la consommation, vous pouvez recour
     en: {
       title: "Legal notice",
       body: `## Publisher
-The Parlons website is published by {{company_name}}, {{legal_form}} with a share capital of {{capital}}, registered under SIRET number {{siret}}, whose registered office is at {{address}}. EU VAT number: {{vat_number}}.
+The Parlons website is published by {{company_name}}.
 
-Publication director: {{director}}. Contact: {{email}}.
+- Legal form: {{legal_form}}
+- Share capital: {{capital}}
+- SIRET number: {{siret}}
+- Registered office: {{address}}
+- EU VAT number: {{vat_number}}
+- Publication director: {{director}}
+- Contact: {{email}}
 
 ## Hosting
-The website is hosted by {{host_name}}, {{host_address}}.
+The website is hosted by {{host_name}}.
+
+- Host's address: {{host_address}}
 
 ## Intellectual property
 The courses, audio recordings, texts and pictures of this website are protected by copyright. Any reproduction without the written consent of {{company_name}} is forbidden.
@@ -43,12 +59,20 @@ Under article L612-1 of the French Consumer Code, you may refer a dispute to the
     es: {
       title: "Aviso legal",
       body: `## Editor
-El sitio web Parlons lo edita {{company_name}}, {{legal_form}} con un capital social de {{capital}}, inscrita con el número SIRET {{siret}}, con domicilio social en {{address}}. Número de IVA intracomunitario: {{vat_number}}.
+El sitio web Parlons lo edita {{company_name}}.
 
-Director de la publicación: {{director}}. Contacto: {{email}}.
+- Forma jurídica: {{legal_form}}
+- Capital social: {{capital}}
+- Número SIRET: {{siret}}
+- Domicilio social: {{address}}
+- Número de IVA intracomunitario: {{vat_number}}
+- Director de la publicación: {{director}}
+- Contacto: {{email}}
 
 ## Alojamiento
-El sitio web está alojado por {{host_name}}, {{host_address}}.
+El sitio web está alojado por {{host_name}}.
+
+- Dirección del proveedor de alojamiento: {{host_address}}
 
 ## Propiedad intelectual
 Los cursos, grabaciones de audio, textos e imágenes de este sitio están protegidos por derechos de autor. Queda prohibida cualquier reproducción sin el consentimiento escrito de {{company_name}}.
@@ -219,18 +243,4 @@ No usamos ninguna cookie de medición de audiencia, publicidad ni redes sociales
 Puedes eliminar estas cookies en los ajustes de tu navegador; tendrás que volver a elegir tu idioma y a iniciar sesión.`,
     },
   },
-};
-
-/** What fills a placeholder that staff have not set yet: visibly a blank to fill. */
-export const PLACEHOLDER_DEFAULTS: Record<string, string> = {
-  company_name: "[raison sociale]",
-  legal_form: "[forme juridique]",
-  capital: "[capital]",
-  siret: "[SIRET]",
-  vat_number: "[TVA]",
-  address: "[adresse du siège]",
-  director: "[directeur de la publication]",
-  host_name: "[hébergeur]",
-  host_address: "[adresse de l'hébergeur]",
-  mediator: "[médiateur de la consommation]",
 };

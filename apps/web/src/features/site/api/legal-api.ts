@@ -1,4 +1,4 @@
-import type { Lang, LegalPageSlug } from "@parlons/contract";
+import type { Lang, LegalPage, LegalPageSlug } from "@parlons/contract";
 import { LEGAL_PAGES } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -12,7 +12,7 @@ export function legalPageQuery(page: LegalPageSlug, lang: Lang) {
   return queryOptions({
     queryKey: ["legal", page, lang] as const,
     queryFn: ({ signal }) =>
-      api<{ data: { page: { title: string; body: string } } }>(`/v1/legal/${page}`, {
+      api<{ data: { page: LegalPage } }>(`/v1/legal/${page}`, {
         query: { lang },
         signal,
         silent: true,

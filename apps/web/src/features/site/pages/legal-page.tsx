@@ -1,9 +1,11 @@
+import { PERMISSIONS } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { NotFoundPage } from "@/components/not-found";
-import { useLang } from "@/lib/use-locale";
+import { hasPermission, useSession } from "@/lib/session";
+import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { isLegalPage, legalPageQuery } from "../api/legal-api";
 
@@ -38,6 +40,26 @@ function Blocks({ body }: { body: string }) {
   );
 }
 
+/** For staff who can fill them in: the company details the page still lacks (visitors never see a blank). */
+function MissingDetails({ missing }: { missing: string[] }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { user } = useSession();
+  if (missing.length === 0 || !hasPermission(user, PERMISSIONS.configsManage)) return null;
+  const fields = missing
+    .map((key) => t(`common:legalMissing.fields.${key}`, { defaultValue: key }))
+    .join(", ");
+  return (
+    <div className="alert alert--info" role="status" data-testid="legal-missing">
+      <div className="alert__content">
+        <div className="alert__title">{t("common:legalMissing.title")}</div>
+        <p>{t("common:legalMissing.text", { fields })}</p>
+        <Link to={to("/configs")}>{t("common:legalMissing.action")}</Link>
+      </div>
+    </div>
+  );
+}
+
 /** `/legal/{page}`: legal notice, privacy policy, terms, cookies. Plain markup, rendered by the server. */
 export function LegalPage() {
   const { page = "" } = useParams();
@@ -66,6 +88,7 @@ export function LegalPage() {
   return (
     <article className="container section legal-page" data-testid="legal-page">
       <h1 className="heading heading--1 page-title">{query.data.title}</h1>
+      <MissingDetails missing={query.data.missing} />
       <Blocks body={query.data.body} />
     </article>
   );
