@@ -135,10 +135,13 @@ export async function refineWithSynthesis(input: RefineInput): Promise<Refined |
   const hints = junctionHints(input.features, reference, ranges, first);
   input.onProgress(0.9);
   const segments = segmentLines({ presence, pauses, weights, hints, rate });
-  // how far each junction's hint is from where the next line was made to start (0–1)
-  const misses = hints.map((h, j) =>
-    h === null || h === undefined ? 0 : Math.min(1, Math.abs((segments[j + 1] as Segment).start - h) / 50),
-  );
+  // how far each junction's hint is from the pause chosen for it (0–1, 1 at 0.3 s and beyond)
+  const misses = hints.map((h, j) => {
+    if (h === null || h === undefined) return 0;
+    const from = (segments[j] as Segment).end;
+    const to = (segments[j + 1] as Segment).start;
+    return Math.min(1, (h < from ? from - h : h > to ? h - to : 0) / 30);
+  });
   const hintErrors = segments.map((_, i) => 0.5 * ((misses[i - 1] ?? 0) + (misses[i] ?? 0)));
   return { segments, hintErrors };
 }
