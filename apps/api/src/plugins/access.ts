@@ -57,7 +57,7 @@ export interface RouteAccess {
 export const accessErrors = {
   anonymous: () => unauthenticated(),
   missingPermission: (slug: PermissionSlug) => forbidden(`Missing permission: ${slug}`),
-  notOwner: (policy: OwnerPolicy) =>
+  notOwner: (policy: Pick<OwnerPolicy, "resource" | "denied">) =>
     policy.denied === 403
       ? forbidden(`Not your ${policy.resource}`)
       : notFound(policy.resource.charAt(0).toUpperCase() + policy.resource.slice(1)),
