@@ -7,5 +7,6 @@ export {
   alignAudio,
 } from "./align.js";
 export { AudioDecodeError, type DecodedAudio, decodeAudio } from "./decode.js";
+export { AlignWorkerError, alignInWorker } from "./run-in-worker.js";
 export { type AlignLanguage, type SplitMode, splitScript } from "./script.js";
 export { toWebVtt } from "./vtt.js";

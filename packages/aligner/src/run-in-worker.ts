@@ -1,0 +1,51 @@
+/**
+ * Runs one alignment in a worker thread (worker.ts) and resolves with its result; the calling
+ * thread stays free (a server keeps answering). The worker ends with the job.
+ */
+import { Worker } from "node:worker_threads";
+import type { AlignOptions, AlignResult } from "./align.js";
+import type { AlignJob } from "./worker.js";
+
+export class AlignWorkerError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface WorkerOptions {
+  /** the worker's entry: by default this package's worker.ts (a bundle passes its own file) */
+  entry?: URL;
+  /** e.g. ["--import", "tsx"] to run the TypeScript entry; by default the process's own */
+  execArgv?: string[];
+  onProgress?: (fraction: number) => void;
+}
+
+type Message =
+  | { type: "progress"; fraction: number }
+  | { type: "result"; result: AlignResult }
+  | { type: "error"; code: string; message: string };
+
+export function alignInWorker(
+  audio: Uint8Array,
+  lines: string[],
+  options: Omit<AlignOptions, "onProgress">,
+  worker: WorkerOptions = {},
+): Promise<AlignResult> {
+  const thread = new Worker(worker.entry ?? new URL("./worker.ts", import.meta.url), {
+    ...(worker.execArgv ? { execArgv: worker.execArgv } : {}),
+  });
+  return new Promise<AlignResult>((resolve, reject) => {
+    thread.on("message", (message: Message) => {
+      if (message.type === "progress") worker.onProgress?.(message.fraction);
+      else if (message.type === "result") resolve(message.result);
+      else reject(new AlignWorkerError(message.code, message.message));
+    });
+    thread.on("error", reject);
+    thread.on("exit", (code) => reject(new AlignWorkerError("ALIGN_FAILED", `the worker stopped (${code})`)));
+    const job: AlignJob = { audio, lines, options };
+    thread.postMessage(job);
+  }).finally(() => thread.terminate());
+}
