@@ -137,7 +137,7 @@ export function createMetrics() {
   });
   const payments = new Counter({
     name: "parlons_payments_total",
-    help: "Payment events by provider and outcome (checkout_started, checkout_failed, activated, payment_recorded)",
+    help: "Payment events by provider and outcome (checkout_started, checkout_failed, activated, payment_recorded, duplicate_cancelled, refund_due)",
     labelNames: ["provider", "outcome"] as const,
     registers,
   });

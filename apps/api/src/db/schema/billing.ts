@@ -1,6 +1,7 @@
 import { SPEAK_CODES } from "@parlons/contract";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -44,14 +45,30 @@ export const customerPlans = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** After a cancellation, premium access lasts until this time (the end of the paid period). */
     accessUntil: timestamp("access_until", { withTimezone: true }),
+    /**
+     * The learner's ACTIVE subscription when this checkout was started: the one it is meant to
+     * replace (a change of plan). Null: started while the learner held no active subscription.
+     */
+    replacesId: uuid("replaces_id").references((): AnyPgColumn => customerPlans.id, { onDelete: "set null" }),
+    /**
+     * Set when this subscription activated while the learner already held another one it was not
+     * started to replace: it was cancelled at the provider and its payment marked for refund.
+     */
+    duplicateOf: uuid("duplicate_of").references((): AnyPgColumn => customerPlans.id, {
+      onDelete: "set null",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("customer_plans_user_idx").on(t.userId),
     uniqueIndex("customer_plans_provider_sub_key").on(t.provider, t.providerSubscriptionId),
+    // one live paid plan per learner: every customer plan is a paid one (the free plan needs none)
+    uniqueIndex("customer_plans_one_active_key").on(t.userId).where(sql`${t.status} = 'ACTIVE'`),
   ],
 );
+
+export const PAYMENT_STATUSES = ["PAID", "REFUND_DUE"] as const;
 
 export const payments = pgTable(
   "payments",
@@ -68,6 +85,11 @@ export const payments = pgTable(
     provider: text("provider").notNull(),
     providerPaymentId: text("provider_payment_id").notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    /**
+     * PAID: a payment for the plan the learner holds (it has a receipt). REFUND_DUE: taken by a
+     * second subscription that was cancelled (no receipt; to be refunded at the provider).
+     */
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("PAID"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

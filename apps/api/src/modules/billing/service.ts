@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type CustomerPlan, langPrefix, type Payment, type StartSubscriptionBody } from "@parlons/contract";
-import { and, count, desc, eq, gt, inArray, lte, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
@@ -34,7 +34,25 @@ export interface BillingDeps {
   onPaymentEvent?: (provider: string, outcome: PaymentOutcome) => void;
 }
 
-type PaymentOutcome = "checkout_started" | "checkout_failed" | "payment_recorded" | "activated";
+type PaymentOutcome =
+  | "checkout_started"
+  | "checkout_failed"
+  | "payment_recorded"
+  | "activated"
+  | "duplicate_cancelled"
+  | "refund_due";
+
+/** The first key of the learners' advisory locks (the second is the hashed user id): "cplk". */
+const LEARNER_LOCK_SPACE = 0x63706c6b;
+
+/**
+ * Makes the changes of one learner's subscriptions take turns until the transaction ends: a
+ * transaction-scoped advisory lock (PgBouncer-safe, released at commit or rollback, on PGlite as
+ * on PostgreSQL), so billing need not lock the users table it does not own.
+ */
+async function lockLearner(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LEARNER_LOCK_SPACE}, hashtext(${userId}))`);
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -201,24 +219,36 @@ export function createBillingService(deps: BillingDeps) {
   ): Promise<CustomerPlanRow> {
     const toCancel: { provider: string; id: string }[] = [];
     const told: PaymentOutcome[] = [];
+    const [owner] = await db
+      .select({ userId: customerPlans.userId })
+      .from(customerPlans)
+      .where(eq(customerPlans.id, id));
+    if (!owner) throw notFound("Customer plan");
     const row = await db.transaction(async (tx) => {
+      // the learner's lock first, then the row's: every change to one learner's plans takes turns
+      await lockLearner(tx, owner.userId);
       const [current] = await tx.select().from(customerPlans).where(eq(customerPlans.id, id)).for("update");
       if (!current) throw notFound("Customer plan");
-      const decision = decide(current, truth, intent, now);
+      const [holder] = await tx
+        .select({ id: customerPlans.id })
+        .from(customerPlans)
+        .where(
+          and(
+            eq(customerPlans.userId, current.userId),
+            eq(customerPlans.status, "ACTIVE"),
+            ne(customerPlans.id, id),
+          ),
+        )
+        .limit(1);
+      const decision = decide(current, truth, intent, now, { holderId: holder?.id ?? null });
       let next = current;
       if (decision.cancelAtProvider && current.providerSubscriptionId)
         toCancel.push({ provider: current.provider, id: current.providerSubscriptionId });
-      if (decision.patch) {
-        const [updated] = await tx
-          .update(customerPlans)
-          .set({ ...decision.patch, updatedAt: now })
-          .where(eq(customerPlans.id, id))
-          .returning();
-        next = updated ?? current;
-      }
+      if (decision.patch?.duplicateOf) told.push("duplicate_cancelled");
       if (decision.activated) {
         told.push("activated");
-        // the new subscription replaces every other live one of the user (an upgrade or a switch)
+        // a change of plan: the new subscription replaces every other live one of the user, before
+        // it becomes ACTIVE itself (one ACTIVE per learner, a unique index)
         const others = await tx
           .select()
           .from(customerPlans)
@@ -245,11 +275,20 @@ export function createBillingService(deps: BillingDeps) {
           if (live && other.providerSubscriptionId)
             toCancel.push({ provider: other.provider, id: other.providerSubscriptionId });
         }
-        await users.update(current.userId, { planId: current.planId }, tx);
       }
+      if (decision.patch) {
+        const [updated] = await tx
+          .update(customerPlans)
+          .set({ ...decision.patch, updatedAt: now })
+          .where(eq(customerPlans.id, id))
+          .returning();
+        next = updated ?? current;
+      }
+      if (decision.activated) await users.update(current.userId, { planId: current.planId }, tx);
       await notifyChange(current, next, decision.activated, intent, tx);
       const paid = truth.lastPayment;
       if (paid && paid.amountCents > 0 && current.providerSubscriptionId) {
+        const refund = decision.payment === "refund";
         const inserted = await tx
           .insert(payments)
           .values({
@@ -261,11 +300,18 @@ export function createBillingService(deps: BillingDeps) {
             // one row per billing cycle, whichever path (return page, webhook, sync) saw it first
             providerPaymentId: `${current.providerSubscriptionId}@${paid.time.toISOString()}`,
             paidAt: paid.time,
+            status: refund ? "REFUND_DUE" : "PAID",
           })
           .onConflictDoNothing()
           .returning();
         const payment = inserted[0];
-        if (payment) {
+        if (payment && refund) {
+          told.push("refund_due");
+          log.error(
+            { customerPlanId: id, paymentId: payment.id, keptCustomerPlanId: next.duplicateOf },
+            "a second subscription of the learner took a payment: refund it at the provider",
+          );
+        } else if (payment) {
           told.push("payment_recorded");
           await deps.receipts.issue(payment, current.planId, tx);
         }
@@ -292,7 +338,7 @@ export function createBillingService(deps: BillingDeps) {
     const [row] = await db
       .select()
       .from(payments)
-      .where(eq(payments.customerPlanId, customerPlanId))
+      .where(and(eq(payments.customerPlanId, customerPlanId), eq(payments.status, "PAID")))
       .orderBy(desc(payments.paidAt))
       .limit(1);
     return row ?? null;
@@ -337,17 +383,11 @@ export function createBillingService(deps: BillingDeps) {
       if (wanted !== providers.active.name)
         throw validationFailed({ provider: [`The ${body.provider} checkout is not available here`] });
       const [active] = await db
-        .select({ id: customerPlans.id })
+        .select({ id: customerPlans.id, planId: customerPlans.planId })
         .from(customerPlans)
-        .where(
-          and(
-            eq(customerPlans.userId, principal.id),
-            eq(customerPlans.planId, plan.id),
-            eq(customerPlans.status, "ACTIVE"),
-          ),
-        )
+        .where(and(eq(customerPlans.userId, principal.id), eq(customerPlans.status, "ACTIVE")))
         .limit(1);
-      if (active) throw conflict("You already have an active subscription to this plan");
+      if (active?.planId === plan.id) throw conflict("You already have an active subscription to this plan");
 
       const providerPlanId = await deps.plans.providerPlanIdOf(plan);
       const id = randomUUID();
@@ -374,6 +414,8 @@ export function createBillingService(deps: BillingDeps) {
           status: "APPROVAL_PENDING",
           provider: providers.active.name,
           providerSubscriptionId: subscription.id,
+          // what the learner holds now is what this checkout may replace; nothing else
+          replacesId: active?.id ?? null,
         })
         .returning();
       if (!row) throw new Error("customer plan insert returned nothing");
@@ -443,7 +485,8 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     async payments(owner: string, query: { page: number; pageSize: number }) {
-      const where = eq(payments.userId, owner);
+      // a duplicate's payment (to be refunded) is no payment for a plan the learner held
+      const where = and(eq(payments.userId, owner), eq(payments.status, "PAID"));
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -501,17 +544,30 @@ export function createBillingService(deps: BillingDeps) {
     /**
      * One run of the periodic sync: every live paid subscription re-read from its provider, and
      * users whose paid time ran out put back on the free plan. Errors are logged per row.
+     *
+     * Recent checkouts still pending with us and subscriptions we recently ended are re-read too:
+     * a checkout approved at the provider whose return we never saw activates (or, when the learner
+     * already holds another plan, is cancelled there as a duplicate), and one we ended whose
+     * cancellation at the provider failed is cancelled again. So a learner billed twice is repaired.
      */
     async syncDue(now = new Date()): Promise<{ synced: number; failed: number; settled: number }> {
+      const recent = new Date(now.getTime() - SETTLE_WINDOW_MS);
       const live = await db
         .select({ id: customerPlans.id })
         .from(customerPlans)
         .where(
           and(
-            inArray(customerPlans.status, ["ACTIVE", "SUSPENDED"]),
             inArray(customerPlans.provider, ["paypal", "demo"]),
+            isNotNull(customerPlans.providerSubscriptionId),
+            or(
+              inArray(customerPlans.status, ["ACTIVE", "SUSPENDED"]),
+              and(eq(customerPlans.status, "APPROVAL_PENDING"), gt(customerPlans.createdAt, recent)),
+              and(eq(customerPlans.status, "CANCELLED"), gt(customerPlans.cancelledAt, recent)),
+            ),
           ),
-        );
+        )
+        // the plans learners hold first: a pending duplicate then meets the plan that is kept
+        .orderBy(sql`${customerPlans.status} <> 'ACTIVE'`, customerPlans.createdAt);
       let synced = 0;
       let failed = 0;
       for (const { id } of live) {

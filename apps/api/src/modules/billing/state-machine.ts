@@ -11,6 +11,16 @@ export interface CustomerPlanState {
   nextBillingAt: Date | null;
   cancelledAt: Date | null;
   accessUntil: Date | null;
+  /** The subscription this checkout was started to replace (a change of plan), if any. */
+  replacesId: string | null;
+  /** Set when this one was cancelled as a learner's second live subscription: the one kept. */
+  duplicateOf: string | null;
+}
+
+/** What an activation must know of the learner's other subscriptions. */
+export interface LearnerPlans {
+  /** The learner's ACTIVE subscription other than this one (a unique index allows one), or null. */
+  holderId: string | null;
 }
 
 export interface Decision {
@@ -20,7 +30,13 @@ export interface Decision {
   activated: boolean;
   /** Ours is over but the provider still bills: tell the provider to cancel. */
   cancelAtProvider: boolean;
+  /** The provider's last payment: a receipt for the plan held, or marked for refund (a duplicate's). */
+  payment: "receipt" | "refund";
 }
+
+/** A payment taken by a subscription that was cancelled as a duplicate is refunded, never receipted. */
+const paymentOf = (state: Pick<CustomerPlanState, "duplicateOf">): Decision["payment"] =>
+  state.duplicateOf ? "refund" : "receipt";
 
 function changes(current: CustomerPlanState, patch: Partial<CustomerPlanState>): boolean {
   return (Object.keys(patch) as (keyof CustomerPlanState)[]).some((key) => {
@@ -44,6 +60,11 @@ function changes(current: CustomerPlanState, patch: Partial<CustomerPlanState>):
  *   from the provider ends access at once (spec §4: back to the free plan).
  * - EXPIRED: ours EXPIRED, no access.
  * - Ours CANCELLED or EXPIRED is final: if the provider still says ACTIVE/SUSPENDED we cancel there.
+ * - One live subscription per learner: an activation while the learner holds another ACTIVE
+ *   subscription is a change of plan only if this checkout was started to replace that one; any
+ *   other (checkouts started side by side, approved at once or one after another) is a duplicate:
+ *   ours CANCELLED at once, cancelled at the provider, its payment marked for refund. The first to
+ *   activate is kept, so what the learner already has never changes under them.
  *
  * Access itself is decided by the entitlement rule (ACTIVE, or CANCELLED/SUSPENDED with access_until
  * in the future); this function only keeps the row in line with the provider.
@@ -53,6 +74,7 @@ export function decide(
   truth: ProviderSubscription,
   intent: TransitionIntent,
   now: Date,
+  learner: LearnerPlans = { holderId: null },
 ): Decision {
   const target = truth.status === "APPROVED" ? "APPROVAL_PENDING" : truth.status;
   if (current.status === "CANCELLED" || current.status === "EXPIRED") {
@@ -60,6 +82,23 @@ export function decide(
       patch: null,
       activated: false,
       cancelAtProvider: target === "ACTIVE" || target === "SUSPENDED",
+      payment: paymentOf(current),
+    };
+  }
+  const { holderId } = learner;
+  if (target === "ACTIVE" && current.status !== "ACTIVE" && holderId && holderId !== current.replacesId) {
+    return {
+      patch: {
+        status: "CANCELLED",
+        cancelledAt: now,
+        lastPaymentAt: truth.lastPayment?.time ?? current.lastPaymentAt,
+        nextBillingAt: null,
+        accessUntil: null,
+        duplicateOf: holderId,
+      },
+      activated: false,
+      cancelAtProvider: true,
+      payment: "refund",
     };
   }
 
@@ -109,5 +148,6 @@ export function decide(
     patch,
     activated: patch?.status === "ACTIVE" && current.status !== "ACTIVE",
     cancelAtProvider: false,
+    payment: paymentOf(current),
   };
 }
