@@ -969,6 +969,10 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       if (!res.headersSent) sendJson(res, 500, { name: "INTERNAL_SERVER_ERROR", message: String(error) });
     });
   });
+  // The fake shares its event loop with the API under test (and PGlite's WASM): a stall of a few
+  // seconds let Node's 5 s keep-alive close a socket the client was reusing (ECONNRESET, seen
+  // with twenty calls at once). An idle connection here lives as long as the client keeps it.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
