@@ -38,10 +38,10 @@ export function segmentSamples(
   return buffer.getChannelData(0).subarray(from, Math.max(from, to));
 }
 
-/** Draws the peaks as bars centred on the middle line, in the canvas's CSS size (sharp on any screen). */
-export function drawPeaks(canvas: HTMLCanvasElement, peaks: readonly number[], color: string): void {
+/** A cleared canvas to draw on in its CSS size, at the screen's pixel ratio (sharp on any screen). */
+export function sharpCanvas(canvas: HTMLCanvasElement) {
   const ctx = canvas.getContext("2d");
-  if (!ctx) return;
+  if (!ctx) return null;
   const ratio = window.devicePixelRatio || 1;
   const width = canvas.clientWidth || canvas.width;
   const height = canvas.clientHeight || canvas.height;
@@ -49,6 +49,14 @@ export function drawPeaks(canvas: HTMLCanvasElement, peaks: readonly number[], c
   canvas.height = Math.round(height * ratio);
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, width, height);
+  return { ctx, width, height };
+}
+
+/** Draws the peaks as bars centred on the middle line. */
+export function drawPeaks(canvas: HTMLCanvasElement, peaks: readonly number[], color: string): void {
+  const sharp = sharpCanvas(canvas);
+  if (!sharp) return;
+  const { ctx, width, height } = sharp;
   ctx.fillStyle = color;
   const bar = width / Math.max(1, peaks.length);
   const mid = height / 2;

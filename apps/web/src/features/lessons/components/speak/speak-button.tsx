@@ -2,7 +2,7 @@ import { AudioOutlined } from "@ant-design/icons";
 import { Button, Tooltip } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SpeakLine } from "./speak-dialog";
+import type { SpeakLine } from "./hooks/use-line-audio";
 
 // recording, decoding and drawing load with the first "repeat after me", not with the lesson
 const SpeakDialog = lazy(() => import("./speak-dialog"));

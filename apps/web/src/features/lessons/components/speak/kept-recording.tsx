@@ -1,0 +1,89 @@
+import { CloudUploadOutlined, DeleteOutlined } from "@ant-design/icons";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { App, Button, Popconfirm, Space, Tag, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import {
+  deleteKeptRecording,
+  keepRecording,
+  keptRecordingAudio,
+  recordingKeys,
+} from "@/features/lessons/api/recordings-api";
+import type { LocalRecording } from "@/features/lessons/lib/recordings-store";
+import { errorText } from "@/lib/api";
+
+interface Props {
+  lessonId: string;
+  cueId: string;
+  /** the recording on this device, if any */
+  recording: LocalRecording | null;
+  /** the one kept on the account, if any */
+  kept: { id: string } | undefined;
+  busy: boolean;
+  onForget: () => void;
+}
+
+/** Keeping the recording on the account (or deleting it there), and forgetting it on this device. */
+export function KeptRecording({ lessonId, cueId, recording, kept, busy, onForget }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: recordingKeys.lesson(lessonId) });
+  const keep = useMutation({
+    mutationFn: (made: LocalRecording) => keepRecording(cueId, made.blob, made.mimeType),
+    onSuccess: () => {
+      message.success(t("player:speak.keptDone"));
+      void invalidate();
+    },
+    onError: (error) => message.error(errorText(error)),
+  });
+  const unkeep = useMutation({
+    mutationFn: (id: string) => deleteKeptRecording(id),
+    onSuccess: () => {
+      message.success(t("player:speak.unkept"));
+      void invalidate();
+    },
+  });
+  return (
+    <>
+      {recording && (
+        <div className="speak__keep">
+          <Typography.Paragraph type="secondary">{t("player:speak.onDevice")}</Typography.Paragraph>
+          <Space wrap>
+            <Button
+              icon={<CloudUploadOutlined />}
+              onClick={() => keep.mutate(recording)}
+              loading={keep.isPending}
+              disabled={busy}
+              data-testid="speak-keep"
+            >
+              {kept ? t("player:speak.keepAgain") : t("player:speak.keep")}
+            </Button>
+            <Button icon={<DeleteOutlined />} onClick={onForget} disabled={busy}>
+              {t("player:speak.forget")}
+            </Button>
+          </Space>
+        </div>
+      )}
+      {kept && (
+        <div className="speak__kept" data-testid="speak-kept">
+          <Tag color="green">{t("player:speak.kept")}</Tag>
+          <Popconfirm
+            title={t("player:speak.unkeepConfirm")}
+            okText={t("player:speak.unkeep")}
+            cancelText={t("common:actions.cancel")}
+            onConfirm={() => unkeep.mutate(kept.id)}
+          >
+            <Button type="link" size="small" danger loading={unkeep.isPending}>
+              {t("player:speak.unkeep")}
+            </Button>
+          </Popconfirm>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The recording kept on the account, fetched back to this device. */
+export function useFromAccount(onFetched: (blob: Blob) => void) {
+  return useMutation({ mutationFn: (id: string) => keptRecordingAudio(id), onSuccess: onFetched });
+}
