@@ -27,7 +27,9 @@ export function startMailWorker(
     claim: (now, claim) => queue.claim(now, claim),
     async send({ delivery, mail }) {
       if (!mail) throw new Error("campaign not found");
-      await mailer.send({ to: delivery.email, ...mail });
+      // one Message-ID for every attempt: an attempt after a crash that the outbox or SMTP server
+      // already got is not a second mail (see docs/decisions.md)
+      await mailer.send({ to: delivery.email, ...mail, key: `campaign-${delivery.id}` });
     },
     complete: ({ delivery }, now) => queue.complete(delivery, now),
     fail: ({ delivery }, error, now, retryInMs) => queue.fail(delivery, error, now, retryInMs),

@@ -21,6 +21,7 @@ export function startOutboxWorker(
     claim: (now, claim) => outbox.claim(now, claim),
     async send(mail) {
       await mailer.send({
+        key: `mail-${mail.id}`,
         to: mail.email,
         subject: mail.subject,
         text: mail.text,
