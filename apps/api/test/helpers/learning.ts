@@ -6,6 +6,10 @@ import type { TestContext } from "./build";
 
 export const fixtures = path.resolve(import.meta.dirname, "../fixtures");
 export const toneMp3 = () => readFileSync(path.join(fixtures, "tone-10s.mp3"));
+/** A real MP3's first frames (ID3-less, 32 kbit/s), then `rest`: a header in front of anything. */
+export const mp3HeadThen = (rest: Buffer) => Buffer.concat([toneMp3().subarray(0, 1000), rest]);
+/** A 3 s VBR MP3 made by lame, with an ID3v2 tag (title, a small cover) and an ID3v1 tag. */
+export const taggedVbrMp3 = () => readFileSync(path.join(fixtures, "tagged-vbr-3s.mp3"));
 
 export interface Part {
   name: string;

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { MAX_UPLOAD_BYTES } from "@parlons/contract";
@@ -7,7 +8,9 @@ import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import {
   courseWithLessons,
   fixtures,
+  mp3HeadThen,
   multipart,
+  taggedVbrMp3,
   tinyPng,
   toneMp3,
   uploadAudio,
@@ -497,5 +500,42 @@ describe("uploads through the lesson route", () => {
 
   it("keeps uploading after a refused upload (the helper still works)", async () => {
     expect((await uploadAudio(t, admin)).file_path).toMatch(/^audio\//);
+  });
+});
+
+// An upload is kept only when its MPEG frames fill the file and hold the duration its header
+// claims: a 99 MB "MP3" of zeros after one frame was kept with a duration of 7 h 10 min (issue 25).
+describe("POST /v1/medias/file/upload, audio that is not plausible", () => {
+  const audio = (value: Buffer) =>
+    upload(
+      admin,
+      multipart([
+        { name: "type", value: "audio" },
+        { name: "file", value, filename: "lesson.mp3", contentType: "audio/mpeg" },
+      ]),
+    );
+  const stored = () =>
+    existsSync(t.config.media.dir)
+      ? readdirSync(t.config.media.dir, { recursive: true }).filter((f) => String(f).endsWith(".mp3"))
+      : [];
+
+  it("refuses an MP3 header followed by zeros (422 AUDIO_NOT_PLAUSIBLE) and keeps nothing", async () => {
+    const before = stored().length;
+    const res = await audio(mp3HeadThen(Buffer.alloc(20_000_000)));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: "AUDIO_NOT_PLAUSIBLE", errors: { file: [expect.any(String)] } });
+    expect(stored().length).toBe(before);
+  });
+
+  it("refuses a real MP3 with as much junk after it", async () => {
+    const res = await audio(Buffer.concat([toneMp3(), randomBytes(toneMp3().length)]));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe("AUDIO_NOT_PLAUSIBLE");
+  });
+
+  it("keeps a VBR MP3 with a cover in its tags, with its duration", async () => {
+    const res = await audio(taggedVbrMp3());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.audioDuration).toBe(3);
   });
 });

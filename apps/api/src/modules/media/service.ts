@@ -6,10 +6,14 @@ import type { Db, DbOrTx } from "../../db/client";
 import { media } from "../../db/schema/media";
 import type { Storage } from "../../integrations/storage/storage";
 import { AppError } from "../../lib/errors";
+import { plausibleMp3, walkMp3Frames } from "./mp3-frames";
 import { createStorageTrash, type KeysInUse } from "./trash";
 import { declaredMediaType, type ReceivedUpload } from "./upload";
 
 export type MediaRow = typeof media.$inferSelect;
+
+const AUDIO_NOT_PLAUSIBLE =
+  "The file is not a playable MP3: its audio frames do not fill it or do not match its length";
 
 async function audioDuration(file: string): Promise<number | null> {
   try {
@@ -57,6 +61,17 @@ export function createMediaService(deps: {
           duration = await audioDuration(upload.tempFile);
           if (duration === null) {
             throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "The MP3 file could not be read");
+          }
+          // an MP3 header before anything at all (99 MB of zeros was kept as 7 h 10 min): the frames
+          // must fill the file and hold the duration read from its header
+          const frames = await walkMp3Frames(upload.tempFile, upload.size);
+          if (
+            !plausibleMp3(frames) ||
+            Math.abs(duration - frames.seconds) > Math.max(2, frames.seconds * 0.1)
+          ) {
+            throw new AppError(422, "AUDIO_NOT_PLAUSIBLE", AUDIO_NOT_PLAUSIBLE, {
+              file: [AUDIO_NOT_PLAUSIBLE],
+            });
           }
         }
         const folder = wanted === "audio" ? "audio" : "images";
