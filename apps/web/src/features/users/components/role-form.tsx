@@ -4,8 +4,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, errorText } from "@/lib/api";
 import { applyFieldErrors } from "@/lib/form-rules";
+import { useSession } from "@/lib/session";
 import { permissionsQuery, useCreateRole } from "../api/roles-api";
-import { isValidRoleTitle, normalizeRoleTitle, permissionKey } from "../lib/users-helpers";
+import {
+  grantorOf,
+  isValidRoleTitle,
+  mayGrantPermission,
+  normalizeRoleTitle,
+  permissionKey,
+} from "../lib/users-helpers";
 
 interface FormValues {
   title: string;
@@ -18,6 +25,7 @@ export function RoleForm({ onSaved, onCancel }: { onSaved: (title: string) => vo
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const permissions = useQuery(permissionsQuery);
+  const grantor = grantorOf(useSession().user);
   const create = useCreateRole();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -73,7 +81,11 @@ export function RoleForm({ onSaved, onCancel }: { onSaved: (title: string) => vo
       <Form.Item name="description" label={t("users:roles.fields.description")}>
         <Input.TextArea rows={2} maxLength={200} showCount />
       </Form.Item>
-      <Form.Item name="permissions" label={t("users:roles.fields.permissions")}>
+      <Form.Item
+        name="permissions"
+        label={t("users:roles.fields.permissions")}
+        extra={t("users:roles.fields.permissionsHint")}
+      >
         {permissions.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} title={false} />
         ) : permissions.isError ? (
@@ -81,7 +93,12 @@ export function RoleForm({ onSaved, onCancel }: { onSaved: (title: string) => vo
         ) : (
           <Checkbox.Group style={{ display: "flex", flexDirection: "column", gap: 8 }}>
             {permissions.data.map((permission) => (
-              <Checkbox key={permission.slug} value={permission.slug} data-testid="role-permission">
+              <Checkbox
+                key={permission.slug}
+                value={permission.slug}
+                disabled={!mayGrantPermission(grantor, permission.slug)}
+                data-testid="role-permission"
+              >
                 <Typography.Text code>{permission.slug}</Typography.Text>{" "}
                 <Typography.Text type="secondary">
                   {t(`users:permissions.${permissionKey(permission.slug)}`, {

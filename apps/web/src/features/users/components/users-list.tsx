@@ -43,6 +43,7 @@ import {
 import {
   filtersFromParams,
   filtersToParams,
+  grantorOf,
   hasActiveFilters,
   PAGE_SIZES,
   roleChoices,
@@ -50,6 +51,7 @@ import {
   USER_STATUSES,
   type UserListFilters,
   userActions,
+  withinCeiling,
 } from "../lib/users-helpers";
 import "../users.css";
 import { formatDate, formatDateTime } from "@/lib/format";
@@ -138,9 +140,12 @@ export function UsersList({ scope }: { scope: UserListScope }) {
   const approve = useApproveUser();
   const setStatus = useSetUserStatus();
 
+  const grantor = grantorOf(me);
   const failed = (error: unknown) => {
     const text =
-      error instanceof ApiError && error.status === 403 ? t("users:errors.forbiddenSelf") : errorText(error);
+      error instanceof ApiError && error.code === "FORBIDDEN"
+        ? t("users:errors.forbiddenSelf")
+        : errorText(error);
     void message.error(text, 6);
   };
 
@@ -374,40 +379,42 @@ export function UsersList({ scope }: { scope: UserListScope }) {
                           const loading = busyId === user.id;
                           return (
                             <Space size={4} wrap={false}>
-                              {userActions(user, me?.id).map((action) => {
-                                const label = t(`users:actions.${action}User`, { name });
-                                const common = {
-                                  size: "small" as const,
-                                  "aria-label": label,
-                                  "data-testid": `user-${action}`,
-                                };
-                                const button =
-                                  action === "edit" ? (
-                                    <ButtonLink
-                                      {...common}
-                                      icon={<EditOutlined />}
-                                      to={to(`/User/edit/${encodeURIComponent(user.id)}`)}
-                                    />
-                                  ) : (
-                                    <Button
-                                      {...common}
-                                      type={action === "approve" ? "primary" : "default"}
-                                      danger={action === "disable"}
-                                      icon={ACTION_ICONS[action]}
-                                      loading={loading}
-                                      onClick={() => actionHandlers[action](user)}
-                                    />
+                              {userActions(user, me?.id, withinCeiling(grantor, user.role, roles.data)).map(
+                                (action) => {
+                                  const label = t(`users:actions.${action}User`, { name });
+                                  const common = {
+                                    size: "small" as const,
+                                    "aria-label": label,
+                                    "data-testid": `user-${action}`,
+                                  };
+                                  const button =
+                                    action === "edit" ? (
+                                      <ButtonLink
+                                        {...common}
+                                        icon={<EditOutlined />}
+                                        to={to(`/User/edit/${encodeURIComponent(user.id)}`)}
+                                      />
+                                    ) : (
+                                      <Button
+                                        {...common}
+                                        type={action === "approve" ? "primary" : "default"}
+                                        danger={action === "disable"}
+                                        icon={ACTION_ICONS[action]}
+                                        loading={loading}
+                                        onClick={() => actionHandlers[action](user)}
+                                      />
+                                    );
+                                  return (
+                                    <Tooltip
+                                      key={action}
+                                      title={t(`users:actions.${action}`)}
+                                      trigger={["hover", "focus"]}
+                                    >
+                                      {button}
+                                    </Tooltip>
                                   );
-                                return (
-                                  <Tooltip
-                                    key={action}
-                                    title={t(`users:actions.${action}`)}
-                                    trigger={["hover", "focus"]}
-                                  >
-                                    {button}
-                                  </Tooltip>
-                                );
-                              })}
+                                },
+                              )}
                             </Space>
                           );
                         },

@@ -1,10 +1,13 @@
+import type { Role } from "@parlons/contract";
 import { describe, expect, it } from "vitest";
 import {
   filtersFromParams,
   filtersToParams,
+  grantorOf,
   hasActiveFilters,
   isValidRoleTitle,
   listBody,
+  mayGrantPermission,
   normalizeRoleTitle,
   permissionKey,
   roleChoices,
@@ -12,6 +15,7 @@ import {
   type UserEditValues,
   updateBody,
   userActions,
+  withinCeiling,
 } from "./users-helpers";
 
 describe("list filters in the URL", () => {
@@ -80,6 +84,11 @@ describe("userActions", () => {
     expect(userActions({ id: "a", status: "DISABLED" }, "me")).toEqual(["enable", "edit"]);
   });
 
+  it("keeps only edit (which says why) for an account above the staff member's ceiling", () => {
+    expect(userActions({ id: "a", status: "PENDING" }, "me", false)).toEqual(["edit"]);
+    expect(userActions({ id: "a", status: "ACTIVE" }, "me", false)).toEqual(["edit"]);
+  });
+
   it("never offers to disable one's own account", () => {
     expect(userActions({ id: "me", status: "ACTIVE" }, "me")).toEqual(["edit"]);
   });
@@ -114,6 +123,64 @@ describe("role titles", () => {
       "TEACHER",
     ]);
     expect(roleChoices([], ["ADMIN", "CUSTOMER"], "ADMIN")).toEqual(["ADMIN", "CUSTOMER"]);
+  });
+});
+
+describe("the grant ceiling on the staff screens", () => {
+  const role = (title: string, slugs: string[]): Role => ({
+    id: title,
+    title,
+    description: null,
+    builtIn: false,
+    permissions: slugs.map((slug) => ({ slug })),
+  });
+  const roles = [
+    role("ADMIN", ["users.manage", "audit.read"]),
+    role("AUDITOR", ["audit.read"]),
+    role("DESK", ["users.manage"]),
+  ];
+  const manager = grantorOf({
+    roles: [role("DESK", ["users.manage", "users.read"])],
+    permissions: ["users.manage", "users.read"],
+  });
+  const admin = grantorOf({ roles: [roles[0] as Role], permissions: ["users.manage", "audit.read"] });
+
+  it("reads the signed-in user's roles and permissions", () => {
+    expect(manager.roles).toEqual(["DESK"]);
+    expect([...manager.permissions].sort()).toEqual(["users.manage", "users.read"]);
+    expect(grantorOf(null)).toEqual({ roles: [], permissions: new Set() });
+  });
+
+  it("offers only the roles the API would let the staff member give", () => {
+    const grantable = (title: string) => withinCeiling(manager, title, roles);
+    expect(
+      roleChoices(
+        roles.map((r) => r.title),
+        ["ADMIN", "CUSTOMER"],
+        undefined,
+        grantable,
+      ),
+    ).toEqual(["DESK"]);
+    // roles known by title only (the caller may not list roles): ADMIN alone is held back
+    expect(
+      roleChoices(undefined, ["ADMIN", "CUSTOMER"], undefined, (t) => withinCeiling(manager, t, undefined)),
+    ).toEqual(["CUSTOMER"]);
+    // the current role stays shown, even one the editor may not give
+    expect(roleChoices(["DESK"], ["ADMIN", "CUSTOMER"], "AUDITOR", grantable)).toEqual(["AUDITOR", "DESK"]);
+    expect(
+      roleChoices(
+        roles.map((r) => r.title),
+        [],
+        undefined,
+        (t) => withinCeiling(admin, t, roles),
+      ),
+    ).toEqual(["ADMIN", "AUDITOR", "DESK"]);
+  });
+
+  it("offers only the permissions the staff member holds, and the learner abilities", () => {
+    expect(mayGrantPermission(manager, "users.read")).toBe(true);
+    expect(mayGrantPermission(manager, "learn")).toBe(true);
+    expect(mayGrantPermission(manager, "roles.manage")).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
-import type { Role, Speak, UserListItem, UserStatus } from "@parlons/contract";
-import { userStatus } from "@parlons/contract";
+import type { CurrentUser, Grantor, Role, Speak, UserListItem, UserStatus } from "@parlons/contract";
+import { ceilingRefusal, userStatus } from "@parlons/contract";
 import type { TFunction } from "i18next";
 
 export const USER_STATUSES = userStatus.options;
@@ -77,13 +77,17 @@ export type UserAction = "approve" | "disable" | "enable" | "edit";
 
 /**
  * Row actions a staff member may use on a user: approve a pending account, disable or enable,
- * edit. Nobody disables their own account (the API refuses it with 403).
+ * edit. Nobody disables their own account, nor changes the status of an account above their
+ * grant ceiling (the API refuses both with 403): that one keeps only "edit", which explains why.
  */
 export function userActions(
   user: Pick<UserListItem, "id" | "status">,
   selfId: string | undefined,
+  withinCeiling = true,
 ): UserAction[] {
   const actions: UserAction[] = [];
+  // an account holding rights the staff member lacks: the API refuses every change (403)
+  if (!withinCeiling) return ["edit"];
   if (user.status === "PENDING") actions.push("approve");
   if (user.status === "DISABLED") actions.push("enable");
   else if (user.id !== selfId) actions.push("disable");
@@ -155,13 +159,46 @@ export function updateBody(
   return body;
 }
 
-/** Role choices: the roles the API listed, or the built-in ones when the caller may not list roles; the current role always stays. */
+/**
+ * Role choices: the roles the API listed, or the built-in ones when the caller may not list roles,
+ * less those `grantable` refuses (the grant ceiling); the current role always stays.
+ */
 export function roleChoices(
   listed: string[] | undefined,
   builtIn: readonly string[],
   current?: string,
+  grantable: (title: string) => boolean = () => true,
 ): string[] {
-  const titles = new Set(listed && listed.length > 0 ? listed : builtIn);
+  const titles = new Set((listed && listed.length > 0 ? listed : builtIn).filter(grantable));
   if (current) titles.add(current);
   return [...titles].sort((a, b) => a.localeCompare(b));
+}
+
+/** The signed-in staff member as the grant ceiling sees them: their roles and permissions. */
+export function grantorOf(me: Pick<CurrentUser, "roles" | "permissions"> | null | undefined): Grantor {
+  return {
+    roles: me?.roles.map((r) => r.title) ?? [],
+    permissions: new Set([
+      ...(me?.permissions ?? []),
+      ...(me?.roles[0]?.permissions.map((p) => p.slug) ?? []),
+    ]),
+  };
+}
+
+/** Whether the API would let this staff member give the permission (the grant ceiling). */
+export function mayGrantPermission(grantor: Grantor, slug: string): boolean {
+  return ceilingRefusal(grantor, { roles: [], permissions: [slug] }) === null;
+}
+
+/**
+ * Whether the API would let this staff member give the role, or act on an account holding it
+ * (the grant ceiling): a role known only by its title (the caller may not list roles) is judged
+ * by its title alone, so only ADMIN is held back; the API stays the authority.
+ */
+export function withinCeiling(grantor: Grantor, title: string, roles: Role[] | undefined): boolean {
+  const role = roles?.find((r) => r.title === title);
+  return (
+    ceilingRefusal(grantor, { roles: [title], permissions: role?.permissions.map((p) => p.slug) ?? [] }) ===
+    null
+  );
 }

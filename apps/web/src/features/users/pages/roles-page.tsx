@@ -7,12 +7,13 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { EditorDrawer } from "@/components/editor-drawer";
 import { ApiError, errorText } from "@/lib/api";
+import { useSession } from "@/lib/session";
 import { WIDE_ONLY } from "@/lib/table";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery, useDeleteRole } from "../api/roles-api";
 import { RoleForm } from "../components/role-form";
-import { permissionKey, roleDescription } from "../lib/users-helpers";
+import { grantorOf, permissionKey, roleDescription, withinCeiling } from "../lib/users-helpers";
 
 type Problem = { kind: "builtIn" | "inUse" | "other"; role: Role; text: string };
 
@@ -30,6 +31,7 @@ export function RolesPage() {
   const remove = useDeleteRole();
   const [creating, setCreating] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  const grantor = grantorOf(useSession().user);
 
   const explain = (role: Role, error: unknown): Problem => {
     if (error instanceof ApiError && error.code === "ROLE_BUILT_IN")
@@ -160,6 +162,9 @@ export function RolesPage() {
                 title: t("users:roles.columns.actions"),
                 render: (_: unknown, role) => {
                   const builtIn = isBuiltIn(role);
+                  // a role with permissions the staff member lacks: the API refuses its deletion
+                  const aboveYou = !withinCeiling(grantor, role.title, [role]);
+                  const locked = builtIn || aboveYou;
                   const reasonId = `role-${role.id}-locked`;
                   return (
                     <Space orientation="vertical" size={2}>
@@ -167,17 +172,17 @@ export function RolesPage() {
                         danger
                         size="small"
                         icon={<DeleteOutlined />}
-                        disabled={builtIn}
+                        disabled={locked}
                         onClick={() => confirmDelete(role)}
                         data-testid="role-delete"
                         aria-label={t("users:roles.delete", { title: role.title })}
-                        aria-describedby={builtIn ? reasonId : undefined}
+                        aria-describedby={locked ? reasonId : undefined}
                       >
                         {t("users:roles.deleteShort")}
                       </Button>
-                      {builtIn && (
+                      {locked && (
                         <Typography.Text type="secondary" id={reasonId} style={{ fontSize: 12 }}>
-                          {t("users:roles.builtInLocked")}
+                          {t(builtIn ? "users:roles.builtInLocked" : "users:roles.aboveYou")}
                         </Typography.Text>
                       )}
                     </Space>

@@ -13,7 +13,7 @@ import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
 import { type NewUserBody, useAddUser } from "../api/users-api";
-import { roleChoices } from "../lib/users-helpers";
+import { grantorOf, roleChoices, withinCeiling } from "../lib/users-helpers";
 
 interface FormValues {
   email: string;
@@ -119,6 +119,8 @@ export function UserCreatePage() {
                   options={roleChoices(
                     roles.data?.map((r) => r.title),
                     BUILT_IN_ROLES,
+                    undefined,
+                    (title) => withinCeiling(grantorOf(me), title, roles.data),
                   ).map((title) => ({ value: title, label: title }))}
                 />
               </Form.Item>

@@ -30,7 +30,14 @@ import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
 import { plansQuery, userQuery, useUpdateUser } from "../api/users-api";
-import { roleChoices, USER_STATUSES, type UserEditValues, updateBody } from "../lib/users-helpers";
+import {
+  grantorOf,
+  roleChoices,
+  USER_STATUSES,
+  type UserEditValues,
+  updateBody,
+  withinCeiling,
+} from "../lib/users-helpers";
 
 const FIELDS = ["full_name", "gender", "speak", "role", "status", "plan_id"];
 
@@ -95,6 +102,10 @@ function UserEditForm({ user }: { user: UserListItem }) {
   const [form] = Form.useForm<UserEditValues>();
   const [failure, setFailure] = useState<string | null>(null);
   const initial = valuesOf(user);
+  const grantor = grantorOf(me);
+  const grantable = (title: string) => withinCeiling(grantor, title, roles.data);
+  // an account holding rights the editor lacks: the API refuses every change to it
+  const aboveYou = !self && !grantable(user.role);
 
   const submit = (values: UserEditValues) => {
     setFailure(null);
@@ -113,8 +124,8 @@ function UserEditForm({ user }: { user: UserListItem }) {
         navigate(to("/User"));
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 403) {
-          setFailure(self ? t("users:errors.forbiddenSelf") : errorText(error));
+        if (error instanceof ApiError && error.code === "FORBIDDEN" && self) {
+          setFailure(t("users:errors.forbiddenSelf"));
           return;
         }
         if (applyFieldErrors(form, error, FIELDS)) return;
@@ -155,17 +166,18 @@ function UserEditForm({ user }: { user: UserListItem }) {
             },
           ]}
         />
-        {self && (
+        {(self || aboveYou) && (
           <Alert
-            type="info"
+            type={self ? "info" : "warning"}
             showIcon
-            title={t("users:edit.selfNote")}
+            title={t(self ? "users:edit.selfNote" : "users:edit.aboveYou")}
             style={{ marginBottom: 16 }}
-            data-testid="user-self-note"
+            data-testid={self ? "user-self-note" : "user-above-you"}
           />
         )}
         <Form<UserEditValues>
           form={form}
+          disabled={aboveYou}
           layout="vertical"
           name="user-edit"
           data-testid="user-form"
@@ -208,6 +220,7 @@ function UserEditForm({ user }: { user: UserListItem }) {
                     roles.data?.map((r) => r.title),
                     BUILT_IN_ROLES,
                     user.role,
+                    grantable,
                   ).map((title) => ({ value: title, label: title }))}
                 />
               </Form.Item>
