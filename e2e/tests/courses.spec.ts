@@ -119,6 +119,11 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   await page.keyboard.press(">");
   await expect.poll(async () => (await audioState(page)).playbackRate).toBe(1.75);
   await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(3);
+  // back to 1× (the speed is kept for the next lesson): at 1.75× a loaded machine's next steps can
+  // outlast the 14 s clip, and a lesson heard to its end resumes from the start
+  await page.getByTestId("player-speed").click();
+  await page.locator(".ant-select-item-option", { hasText: /^1×$/ }).click();
+  await expect.poll(async () => (await audioState(page)).playbackRate).toBe(1);
 
   // a transcript line seeks there and becomes the highlighted one
   await page

@@ -145,7 +145,19 @@ test("the speed a learner chose stays for the next lesson, and the upsell reads 
   const { courseId, lessonIds } = await courseWithTwoLessons(request);
   const learner = await createLearner(request, "speed");
   await signIn(page, learner);
+  // "Cours" in the signed-in menu keeps the learner inside the app's shell (menu, bell), not the public site
+  await page.getByTestId("menu-button").click();
+  await page
+    .getByTestId("app-menu-drawer")
+    .getByRole("menuitem")
+    .filter({ hasText: "Cours" })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.getByTestId("menu-button")).toBeVisible();
+  await expect(page.locator(".site-header")).toHaveCount(0);
   await page.goto(`/courses/${courseId}`);
+  await expect(page.getByTestId("menu-button")).toBeVisible();
   // the upsell beside the premium lesson: its text keeps a readable width, the button goes below it
   const upsell = page.getByTestId("upgrade-cta");
   await expect(upsell).toBeVisible();

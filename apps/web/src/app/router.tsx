@@ -8,6 +8,7 @@ import { withAntd } from "../components/with-antd";
 import { DEFAULT_LANG, LANGS, type Lang, localizePath } from "../lib/locale-path";
 import { GuestOnly, RequireAuth, RequirePermission } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
+import { SessionLayout } from "./layouts/session-layout";
 import { LegacyRedirect, LocaleRoot, RootRedirect } from "./locale-root";
 import { routes } from "./paths";
 import { RouteError } from "./route-error";
@@ -77,6 +78,20 @@ const subscriptions = {
   unsubscribe: () => import("../features/subscriptions/pages/unsubscribe-page"),
 };
 
+/**
+ * Pages a learner reaches from the signed-in menu as well as from the public site: catalogue,
+ * course, plans and events. Signed in, they open inside the app's shell (its menu stays);
+ * visitors get the public layout.
+ */
+const sharedRoutes: RouteObject[] = [
+  { path: routes.courses, ...page(courses.catalog, (m) => m.CoursesPage) },
+  { path: routes.coursesMore, ...page(courses.catalog, (m) => m.CoursesMorePage) },
+  { path: routes.course, ...plainPage(courses.detail, (m) => m.CoursePage) },
+  { path: routes.pricing, ...page(billing.pricing, (m) => m.PricingPage) },
+  { path: routes.events, ...page(events.list, (m) => m.EventsPage) },
+  { path: routes.event, ...page(events.detail, (m) => m.EventPage) },
+];
+
 const publicRoutes: RouteObject[] = [
   {
     index: true,
@@ -118,10 +133,6 @@ const publicRoutes: RouteObject[] = [
       { path: routes.resetUserPassword, ...page(auth.reset, (m) => m.ResetPasswordPage) },
     ],
   },
-  { path: routes.courses, ...page(courses.catalog, (m) => m.CoursesPage) },
-  { path: routes.coursesMore, ...page(courses.catalog, (m) => m.CoursesMorePage) },
-  { path: routes.course, ...plainPage(courses.detail, (m) => m.CoursePage) },
-  { path: routes.pricing, ...page(billing.pricing, (m) => m.PricingPage) },
   {
     path: routes.legal,
     ...plainPage(
@@ -129,10 +140,8 @@ const publicRoutes: RouteObject[] = [
       (m) => m.LegalPage,
     ),
   },
-  { path: routes.events, ...page(events.list, (m) => m.EventsPage) },
   { path: routes.certificateVerify, ...page(certificates.verify, (m) => m.CertificateVerifyPage) },
   { path: routes.unsubscribe, ...page(subscriptions.unsubscribe, (m) => m.UnsubscribePage) },
-  { path: routes.event, ...page(events.detail, (m) => m.EventPage) },
   // Legacy routes (spec §2) lead to their current pages.
   { path: routes.indexOld, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
   { path: routes.indexV1, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
@@ -276,6 +285,7 @@ function localeRoutes(lang: Lang): RouteObject {
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpinner label="" />,
     children: [
+      { element: <SessionLayout />, children: [{ errorElement: <RouteError />, children: sharedRoutes }] },
       { element: <PublicLayout />, children: [{ errorElement: <RouteError />, children: publicRoutes }] },
       {
         element: <RequireAuth />,
