@@ -205,7 +205,6 @@ function createServices(
       db,
       media,
       lineFiles: recordingLineFiles({ trash: media.trash }),
-      entitlement,
       urls: mediaUrls,
       audioBaseUrl: () => settings.audioBaseUrl(),
     }),
@@ -226,7 +225,7 @@ function createServices(
     setPopular: ["courses"],
     delete: ["courses"],
   });
-  const review = createReviewService({ db, lessons, courses, entitlement, clock });
+  const review = createReviewService({ db, lessons, courses, clock });
   const analytics = createAnalyticsService({ db });
   const certificates = createCertificateService({ db, users, courses, lessons, audit });
   const recordings = createRecordingService({
@@ -234,7 +233,7 @@ function createServices(
     storage: media.storage,
     trash: media.trash,
     lessons,
-    opens: review.opens,
+    mustOpen: review.mustOpen,
   });
   const mailPreferences = createMailPreferences({
     db,

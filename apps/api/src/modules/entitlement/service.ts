@@ -1,4 +1,5 @@
 import { PERMISSIONS } from "@parlons/contract";
+import { AppError, notFound } from "../../lib/errors";
 import type { BillingService } from "../billing/service";
 import type { Principal } from "../users/service";
 
@@ -52,6 +53,63 @@ export function paceLocks(
     if (!opensAt || opensAt > now) locks.set(lesson.id, { reason: "date", opensAt });
   });
   return locks;
+}
+
+/** Who reads a lesson: staff who manage lessons, and what the reader's plan opens. */
+export interface Reader {
+  staff: boolean;
+  access: Access;
+}
+
+/**
+ * Whether a lesson opens, or the one reason it does not (each reason has one refusal, `refusal`):
+ * - `hidden`: the lesson or its course is inactive (staff only see those): 404;
+ * - `premium`: a premium-only lesson and a plan that opens the free lessons only: 403 PREMIUM_REQUIRED;
+ * - `pace`: the course's pace keeps it closed (`paceLocks`): 403 LESSON_NOT_OPEN_YET.
+ */
+export type OpenVerdict =
+  | { open: true }
+  | { open: false; reason: "hidden" }
+  | { open: false; reason: "premium" }
+  | { open: false; reason: "pace"; lock: PaceLock };
+
+const OPEN: OpenVerdict = { open: true };
+
+/**
+ * "May this reader open this lesson?", the one verb every reader asks (lesson list, overview,
+ * progress, review, recordings): staff who manage lessons open everything and are not paced; for
+ * everyone else the lesson and its course must be active, the plan must open it (free flag), and
+ * the course's pace (`pace`: the lock `paceLocks` gives this lesson, if any) must not keep it closed.
+ */
+export function mayOpen(
+  reader: Reader,
+  lesson: { free: boolean; active: boolean },
+  course: { active: boolean },
+  pace?: PaceLock,
+): OpenVerdict {
+  if (reader.staff) return OPEN;
+  if (!lesson.active || !course.active) return { open: false, reason: "hidden" };
+  if (reader.access !== "all" && !lesson.free) return { open: false, reason: "premium" };
+  if (pace) return { open: false, reason: "pace", lock: pace };
+  return OPEN;
+}
+
+/** The client error for a closed lesson: one status and code per reason of `mayOpen`. */
+export function refusal(verdict: Exclude<OpenVerdict, { open: true }>): AppError {
+  switch (verdict.reason) {
+    case "hidden":
+      return notFound("Lesson");
+    case "premium":
+      return new AppError(403, "PREMIUM_REQUIRED", "This lesson needs a premium plan");
+    case "pace":
+      return new AppError(
+        403,
+        "LESSON_NOT_OPEN_YET",
+        verdict.lock.reason === "order"
+          ? "This lesson opens once the previous one is done"
+          : "This lesson is not open yet in this course's pace",
+      );
+  }
 }
 
 /**

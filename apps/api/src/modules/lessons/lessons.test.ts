@@ -393,7 +393,9 @@ describe("POST done-customer", () => {
   it("refuses a locked lesson (403), an unknown one (404), bad bodies (422), visitors (401)", async () => {
     const post = (payload: object, token?: string) =>
       t.request({ method: "POST", url: url(), token, payload });
-    expect((await post({ lesson_id: fx.paid.id, done: true }, freeUser.token)).statusCode).toBe(403);
+    const premiumOnly = await post({ lesson_id: fx.paid.id, done: true }, freeUser.token);
+    expect(premiumOnly.statusCode).toBe(403);
+    expect(premiumOnly.json().code).toBe("PREMIUM_REQUIRED");
     expect((await post({ lesson_id: fx.paid.id, done: true }, premiumUser.token)).statusCode).toBe(200);
     expect((await post({ lesson_id: missing, done: true }, freeUser.token)).statusCode).toBe(404);
     expect((await post({ lesson_id: fx.free.id }, freeUser.token)).statusCode).toBe(422);

@@ -79,6 +79,37 @@ describe("course pace", () => {
     expect(staff.every((r) => !r.locked && r.drip === null)).toBe(true);
   });
 
+  it("review honours the pace: a line of a lesson the pace keeps closed is refused until it opens", async () => {
+    const { fx, list, progress, learner } = await pacedCourse({ drip_mode: "sequence" });
+    const rows = await list();
+    const second = rows[1]?.id as string;
+    const cuesUrl = `/api/v1/courses/${fx.course.id}/lessons/${second}/cues`;
+    const put = await t.request({
+      method: "PUT",
+      url: cuesUrl,
+      token: admin,
+      payload: { cues: [{ start: 0, end: 2, text: "Hola", translation_fr: "Bonjour" }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const cueId = (put.json().data.cues as { id: string }[])[0]?.id;
+    const addLine = () =>
+      t.request({
+        method: "POST",
+        url: "/api/v1/review/cards",
+        token: learner.token,
+        payload: { cue_id: cueId },
+      });
+
+    const closed = await addLine();
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().code).toBe("LESSON_NOT_OPEN_YET");
+
+    expect((await progress(rows[0]?.id as string, true)).statusCode).toBe(200);
+    const opened = await addLine();
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data.added).toBe(true);
+  });
+
   it("one every N days from the learner's first listen; a lesson begun stays open", async () => {
     const { learner, list, progress } = await pacedCourse({ drip_mode: "days", drip_days: 2 });
     let rows = await list();

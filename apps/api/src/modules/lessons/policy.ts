@@ -13,12 +13,3 @@ export interface LessonViewer {
 export function isLessonStaff(principal: Principal | null): boolean {
   return Boolean(principal?.permissions.has(PERMISSIONS.lessonsManage));
 }
-
-/** Inactive lessons (and lessons of inactive courses) exist for staff only. */
-export function canSeeLesson(
-  viewer: Pick<LessonViewer, "staff">,
-  lesson: { active: boolean },
-  course: { active: boolean },
-): boolean {
-  return viewer.staff || (lesson.active && course.active);
-}

@@ -19,14 +19,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ChangeTopic } from "../../lib/change-bus";
-import { forbidden, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { createResponseCache, jsonBody, PRIVATE_CACHE_CONTROL, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { canSeeCourse } from "../courses/policy";
+import { mayOpen, refusal } from "../entitlement/service";
 import { uploadFromRequest } from "../media/upload";
-import { canSeeLesson, isLessonStaff, type LessonViewer } from "./policy";
+import { isLessonStaff, type LessonViewer } from "./policy";
 import { presentCue } from "./service";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
@@ -151,16 +152,9 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
       const course = await visibleCourse(request, request.params.courseId);
       const lesson = await lessons.get(course.id, request.body.lesson_id);
       const viewer = await viewerOf(request);
-      if (!canSeeLesson(viewer, lesson, course)) throw notFound("Lesson");
-      if (!entitlement.canOpen(viewer.access, lesson)) throw forbidden("This lesson needs a premium plan");
-      const paced = await lessons.paceLockOf(course.id, course, viewer, lesson.id);
-      if (paced)
-        throw forbidden(
-          paced.reason === "order"
-            ? "This lesson opens once the previous one is done"
-            : "This lesson is not open yet in this course's pace",
-          "LESSON_NOT_OPEN_YET",
-        );
+      const pace = await lessons.paceLockOf(course.id, course, viewer, lesson.id);
+      const verdict = mayOpen(viewer, lesson, course, pace);
+      if (!verdict.open) throw refusal(verdict);
       const progress = await lessons.saveProgress(
         principal.id,
         lesson,

@@ -18,13 +18,7 @@ import { and, asc, count, countDistinct, desc, eq, gte, inArray, max, sql } from
 import type { Db, DbOrTx } from "../../db/client";
 import { lessonCues, lessonProgress, lessonProgressRequests, lessons } from "../../db/schema/lessons";
 import { limitReached, notFound, validationFailed } from "../../lib/errors";
-import {
-  type Access,
-  type CoursePace,
-  type EntitlementService,
-  type PaceLock,
-  paceLocks,
-} from "../entitlement/service";
+import { type Access, type CoursePace, mayOpen, type PaceLock, paceLocks } from "../entitlement/service";
 import type { MediaService } from "../media/service";
 import type { MediaUrlSigner } from "../media/signing";
 import type { LessonViewer } from "./policy";
@@ -109,12 +103,11 @@ export function createLessonService(deps: {
   db: Db;
   media: MediaService;
   lineFiles: LineFiles;
-  entitlement: EntitlementService;
   urls: MediaUrlSigner;
   /** Prefix of audio URLs from the settings' audio source (cached there): "" or a CDN base URL. */
   audioBaseUrl: () => Promise<string>;
 }) {
-  const { db, media, entitlement, urls, audioBaseUrl, lineFiles } = deps;
+  const { db, media, urls, audioBaseUrl, lineFiles } = deps;
 
   function present(
     row: LessonRow,
@@ -124,7 +117,8 @@ export function createLessonService(deps: {
     cues: readonly CueRow[] = [],
     pace?: PaceLock,
   ): LessonItem {
-    const open = entitlement.canOpen(viewer.access, row) && !pace;
+    // the course's visibility is the caller's (the list and its writes answer for a visible course)
+    const open = mayOpen(viewer, row, { active: true }, pace).open;
     const signed =
       open && row.audioPath ? urls.sign(row.id, viewer.userId, row.audioPath, { baseUrl }) : null;
     return {
@@ -166,6 +160,42 @@ export function createLessonService(deps: {
       .from(lessonProgress)
       .where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.lessonId, lessonIds)));
     return new Map(rows.map((r) => [r.lessonId, r]));
+  }
+
+  /**
+   * The lessons the courses' paces keep closed for a learner (staff are not paced: the caller
+   * leaves them out), by lesson id: one query for the paced courses' active lessons, one for the
+   * learner's progress in them.
+   */
+  async function paceLocksIn(
+    courses: readonly ({ id: string } & CoursePace)[],
+    userId: string | null,
+  ): Promise<Map<string, PaceLock>> {
+    const paced = courses.filter((c) => c.dripMode !== "open");
+    const locks = new Map<string, PaceLock>();
+    if (paced.length === 0) return locks;
+    const rows = await db
+      .select({ id: lessons.id, courseId: lessons.courseId })
+      .from(lessons)
+      .where(
+        and(
+          inArray(
+            lessons.courseId,
+            paced.map((c) => c.id),
+          ),
+          eq(lessons.active, true),
+        ),
+      )
+      .orderBy(asc(lessons.position), asc(lessons.createdAt));
+    const progress = await progressOf(
+      userId,
+      rows.map((r) => r.id),
+    );
+    for (const course of paced) {
+      const ofCourse = rows.filter((r) => r.courseId === course.id);
+      for (const [id, lock] of paceLocks(course, ofCourse, progress)) locks.set(id, lock);
+    }
+    return locks;
   }
 
   async function cuesOf(lessonIds: string[], tx: DbOrTx = db): Promise<Map<string, CueRow[]>> {
@@ -370,9 +400,7 @@ export function createLessonService(deps: {
             );
       const baseUrl = await audioBaseUrl();
       const cues = await cuesOf(
-        rows
-          .filter((r) => viewer.staff || (entitlement.canOpen(viewer.access, r) && !paced.has(r.id)))
-          .map((r) => r.id),
+        rows.filter((r) => mayOpen(viewer, r, { active: true }, paced.get(r.id)).open).map((r) => r.id),
       );
       return rows.map((r) =>
         present(r, viewer, baseUrl, progress.get(r.id), cues.get(r.id), paced.get(r.id)),
@@ -386,18 +414,11 @@ export function createLessonService(deps: {
       viewer: LessonViewer,
       lessonId: string,
     ): Promise<PaceLock | undefined> {
-      if (viewer.staff || pace.dripMode === "open") return undefined;
-      const rows = await db
-        .select({ id: lessons.id })
-        .from(lessons)
-        .where(and(eq(lessons.courseId, courseId), eq(lessons.active, true)))
-        .orderBy(asc(lessons.position), asc(lessons.createdAt));
-      const progress = await progressOf(
-        viewer.userId,
-        rows.map((r) => r.id),
-      );
-      return paceLocks(pace, rows, progress).get(lessonId);
+      if (viewer.staff) return undefined;
+      return (await paceLocksIn([{ id: courseId, ...pace }], viewer.userId)).get(lessonId);
     },
+
+    paceLocksIn,
 
     async progressOf(userId: string | null, lessonId: string) {
       return (await progressOf(userId, [lessonId])).get(lessonId);
@@ -630,7 +651,7 @@ export function createLessonService(deps: {
               position: lesson.position,
               title_fr: lesson.titleFr,
               title_en: lesson.titleEn,
-              locked: !entitlement.canOpen(access, lesson) || lock !== undefined,
+              locked: !mayOpen({ staff: false, access }, lesson, { active: true }, lock).open,
               drip: lock ? { reason: lock.reason, opens_at: lock.opensAt?.toISOString() ?? null } : null,
               last_position: progress?.lastPosition ?? 0,
             };

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { lineRecordings } from "../../db/schema/review";
 import type { Storage } from "../../integrations/storage/storage";
-import { AppError, forbidden, notFound, validationFailed } from "../../lib/errors";
+import { AppError, notFound, validationFailed } from "../../lib/errors";
 import { PRIVATE_FILE_MODE } from "../../lib/private-files";
 import type { LessonService } from "../lessons/service";
 import type { KeysInUse, StorageTrash } from "../media/trash";
@@ -93,7 +93,8 @@ export function createRecordingService(deps: {
   storage: Storage;
   trash: StorageTrash;
   lessons: Pick<LessonService, "cuesByIds">;
-  opens: (reviewer: Reviewer, lessonId: string) => Promise<boolean>;
+  /** Throws the refusal unless the lesson opens for the reviewer (review.mustOpen, `mayOpen`). */
+  mustOpen: (reviewer: Reviewer, lessonId: string) => Promise<void>;
 }) {
   const { db, storage, trash } = deps;
 
@@ -127,7 +128,7 @@ export function createRecordingService(deps: {
         );
       const [cue] = await deps.lessons.cuesByIds([cueId]);
       if (!cue) throw notFound("Line");
-      if (!(await deps.opens(reviewer, cue.lessonId))) throw forbidden("This lesson is not open to you");
+      await deps.mustOpen(reviewer, cue.lessonId);
 
       const userId = reviewer.principal.id;
       const key = `recordings/${randomUUID()}.${type.ext}`;

@@ -9,10 +9,17 @@ import { and, asc, count, eq, gte, inArray, lte, min, ne, sql } from "drizzle-or
 import type { Db } from "../../db/client";
 import { reviewCards, reviewLogs, reviewRemovedLines } from "../../db/schema/review";
 import { type Clock, systemClock } from "../../lib/clock";
-import { conflict, forbidden, notFound } from "../../lib/errors";
+import { conflict, notFound } from "../../lib/errors";
 import { canSeeCourse } from "../courses/policy";
-import type { Access, EntitlementService } from "../entitlement/service";
-import { canSeeLesson, isLessonStaff } from "../lessons/policy";
+import {
+  type Access,
+  type CoursePace,
+  mayOpen,
+  type OpenVerdict,
+  type PaceLock,
+  refusal,
+} from "../entitlement/service";
+import { isLessonStaff } from "../lessons/policy";
 import { type LessonRow, type LessonService, presentCue } from "../lessons/service";
 import type { Principal } from "../users/service";
 import { fromFsrsCard, gradeCard, presentCard } from "./scheduler";
@@ -27,34 +34,57 @@ type CardRow = typeof reviewCards.$inferSelect;
 
 /**
  * Each learner's review deck: one card per lesson line, scheduled by FSRS (ts-fsrs). A card is
- * served, counted and graded only while its lesson opens for the learner: the lesson and its
- * course are visible to them, and the entitlement rule (`entitlement.canOpen`) lets them in.
+ * served, counted and graded only while its lesson opens for the learner (`mayOpen`: visible,
+ * let in by their plan and by the course's pace).
  */
 export function createReviewService(deps: {
   db: Db;
   lessons: LessonService;
-  courses: { findByIds(ids: string[]): Promise<{ id: string; active: boolean }[]> };
-  entitlement: EntitlementService;
+  courses: { findByIds(ids: string[]): Promise<({ id: string; active: boolean } & CoursePace)[]> };
   /** The time now (lib/clock.ts): what is due, and when a grade is made. */
   clock?: Clock;
 }) {
-  const { db, lessons, courses, entitlement } = deps;
+  const { db, lessons, courses } = deps;
   const clock = deps.clock ?? systemClock;
 
-  /** The lessons among `ids` that open for the reviewer, by id. */
-  async function openLessons(reviewer: Reviewer, ids: string[]): Promise<Map<string, LessonRow>> {
+  /** What `mayOpen` answers for each of the lessons `ids` that exist, by id. */
+  async function verdicts(
+    reviewer: Reviewer,
+    ids: string[],
+  ): Promise<Map<string, { row: LessonRow; verdict: OpenVerdict }>> {
     const rows = await lessons.findByIds([...new Set(ids)]);
     const courseRows = await courses.findByIds([...new Set(rows.map((r) => r.courseId))]);
     const courseById = new Map(courseRows.map((c) => [c.id, c]));
-    const staff = isLessonStaff(reviewer.principal);
-    const open = new Map<string, LessonRow>();
+    const reader = { staff: isLessonStaff(reviewer.principal), access: reviewer.access };
+    const locks = reader.staff
+      ? new Map<string, PaceLock>()
+      : await lessons.paceLocksIn(courseRows, reviewer.principal.id);
+    const result = new Map<string, { row: LessonRow; verdict: OpenVerdict }>();
     for (const row of rows) {
       const course = courseById.get(row.courseId);
-      if (!course || !canSeeCourse(reviewer.principal, course)) continue;
-      if (!canSeeLesson({ staff }, row, course)) continue;
-      if (entitlement.canOpen(reviewer.access, row)) open.set(row.id, row);
+      const verdict: OpenVerdict =
+        course && canSeeCourse(reviewer.principal, course)
+          ? mayOpen(reader, row, course, locks.get(row.id))
+          : { open: false, reason: "hidden" };
+      result.set(row.id, { row, verdict });
     }
+    return result;
+  }
+
+  /** The lessons among `ids` that open for the reviewer, by id. */
+  async function openLessons(reviewer: Reviewer, ids: string[]): Promise<Map<string, LessonRow>> {
+    const open = new Map<string, LessonRow>();
+    for (const [id, { row, verdict }] of await verdicts(reviewer, ids)) if (verdict.open) open.set(id, row);
     return open;
+  }
+
+  /** Throws the refusal of `mayOpen` unless the lesson opens for the reviewer. */
+  async function mustOpen(reviewer: Reviewer, lessonId: string): Promise<void> {
+    const verdict = (await verdicts(reviewer, [lessonId])).get(lessonId)?.verdict ?? {
+      open: false,
+      reason: "hidden",
+    };
+    if (!verdict.open) throw refusal(verdict);
   }
 
   /** The lessons of the learner's deck that still open for them. */
@@ -115,10 +145,8 @@ export function createReviewService(deps: {
   }
 
   return {
-    /** Whether the lesson opens for the reviewer (visible, and let in by the entitlement rule). */
-    async opens(reviewer: Reviewer, lessonId: string): Promise<boolean> {
-      return (await openLessons(reviewer, [lessonId])).has(lessonId);
-    },
+    /** Throws the refusal (`mayOpen`'s reason) unless the lesson opens for the reviewer. */
+    mustOpen,
 
     /** Every line of a lesson the learner finished (the caller checked that it opens). */
     async addLesson(userId: string, lessonId: string): Promise<number> {
@@ -145,8 +173,7 @@ export function createReviewService(deps: {
     async addCue(reviewer: Reviewer, cueId: string) {
       const [cue] = await lessons.cuesByIds([cueId]);
       if (!cue) throw notFound("Line");
-      if (!(await openLessons(reviewer, [cue.lessonId])).has(cue.lessonId))
-        throw forbidden("This lesson is not open to you");
+      await mustOpen(reviewer, cue.lessonId);
       await db
         .delete(reviewRemovedLines)
         .where(
@@ -241,7 +268,7 @@ export function createReviewService(deps: {
       // the entitlement check reads other modules: before the transaction (PGlite has one connection)
       const [card] = await db.select({ lessonId: reviewCards.lessonId }).from(reviewCards).where(mine);
       if (!card) throw notFound("Review card");
-      const open = (await openLessons(reviewer, [card.lessonId])).has(card.lessonId);
+      const verdict = (await verdicts(reviewer, [card.lessonId])).get(card.lessonId)?.verdict;
       const result = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(reviewCards).where(mine).for("update");
         if (!row) throw notFound("Review card");
@@ -251,7 +278,7 @@ export function createReviewService(deps: {
             throw conflict("This review id belongs to another review");
           return { row, duplicate: true };
         }
-        if (!open) throw forbidden("This lesson is not open to you");
+        if (!verdict?.open) throw refusal(verdict ?? { open: false, reason: "hidden" });
         const reviewedAt = body.reviewed_at ? new Date(body.reviewed_at) : undefined;
         const { at, card } = gradeCard(row, body.rating, reviewedAt, now);
         const [logged] = await tx
