@@ -30,6 +30,8 @@ import { createAuditService } from "./modules/audit/service";
 import { createPageCookie } from "./modules/auth/page-cookie";
 import { createPrincipalCache } from "./modules/auth/principal-cache";
 import authRoutes from "./modules/auth/routes";
+import secondFactorRoutes from "./modules/auth/second-factor-routes";
+import { createSecondFactorService } from "./modules/auth/second-factor-service";
 import { createAuthService } from "./modules/auth/service";
 import { createSessionService } from "./modules/auth/session-service";
 import { createSocialService } from "./modules/auth/social";
@@ -136,10 +138,12 @@ function createServices(
     findActive: (slug, tx) => mailTemplates.findActive(slug, tx),
     log: app.log,
   });
+  const secondFactor = createSecondFactorService({ db, users, settings });
   const auth = createAuthService({
     db,
     users,
     sessions,
+    secondFactor,
     mailer,
     settings,
     audit,
@@ -302,6 +306,7 @@ function createServices(
     principals,
     pageCookie,
     auth,
+    secondFactor,
     social,
     entitlement,
     plans,
@@ -519,6 +524,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(textInput);
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(secondFactorRoutes);
       await api.register(userRoutes);
       await api.register(roleRoutes);
       await api.register(settingsRoutes);

@@ -69,6 +69,11 @@ const EXAMPLES: Record<string, { body?: Record<string, unknown> }> = {
   "POST /api/v1/events": { body: { starts_at: inDays(7), ends_at: inDays(8) } },
   "PUT /api/v1/configs/:key": { body: { description: "Matrix" } },
   "PUT /api/v1/habit/settings": { body: { goal_minutes: 15 } },
+  "POST /api/v1/auth/second-factor/verify": {
+    body: { ticket: "t".repeat(43), method: "totp", code: "123456" },
+  },
+  "POST /api/v1/auth/second-factor/setup/confirm": { body: { ticket: "t".repeat(43), code: "123456" } },
+  "POST /api/v1/user/me/two-factor/totp/enable": { body: { code: "123456" } },
   "POST /api/v1/habit/listening": {
     body: {
       items: [

@@ -40,6 +40,14 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   startSocialSignIn: "public", // GET /v1/auth/oauth/:provider
   completeSocialSignIn: "public", // GET /v1/auth/oauth/:provider/callback
   exchangeSocialTicket: "public", // POST /v1/auth/social-login/:provider
+  verifySecondFactor: "public", // POST /v1/auth/second-factor/verify (a sign-in's ticket)
+  startSecondFactorSetupAtSignIn: "public", // POST /v1/auth/second-factor/setup (a sign-in's ticket)
+  confirmSecondFactorSetupAtSignIn: "public", // POST /v1/auth/second-factor/setup/confirm
+  getMyTwoFactor: "signed-in", // GET /v1/user/me/two-factor
+  startTotpSetup: "signed-in", // POST /v1/user/me/two-factor/totp/setup
+  enableTotp: "signed-in", // POST /v1/user/me/two-factor/totp/enable
+  disableTotp: "signed-in", // POST /v1/user/me/two-factor/totp/disable
+  renewRecoveryCodes: "signed-in", // POST /v1/user/me/two-factor/recovery-codes
   getCurrentUser: "signed-in", // GET /v1/user/me
   getCurrentUserAlias: "signed-in", // GET /v1/users/me
   updateProfile: { owner: "profile", staff: "users.manage" }, // PUT /v1/user/profile/:id

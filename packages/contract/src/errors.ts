@@ -35,6 +35,10 @@ export const ERROR_CODES = [
   "LIMIT_REACHED",
   "PREMIUM_REQUIRED",
   "LESSON_NOT_OPEN_YET",
+  "SECOND_FACTOR_REQUIRED",
+  "SECOND_FACTOR_INVALID",
+  "SECOND_FACTOR_LOCKED",
+  "CHALLENGE_INVALID",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

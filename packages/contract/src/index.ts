@@ -18,6 +18,7 @@ export * from "./privacy";
 export * from "./recordings";
 export * from "./review";
 export * from "./settings";
+export * from "./two-factor";
 export * from "./users";
 export * from "./validation";
 export * from "./web-routes";

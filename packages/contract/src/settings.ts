@@ -94,6 +94,8 @@ export const setting = z.object({
   default_locale: siteLocale,
   /** Whether visitors may create their own account (`POST /v1/user/self-register`). */
   registrations_open: z.boolean(),
+  /** Staff must sign in with a second factor (those without one set it up at their next sign-in). */
+  staff_two_factor_required: z.boolean(),
   /** The seller printed on receipts (public, like a legal notice). */
   seller: z.object({ name: z.string(), address: z.string(), tax_id: z.string() }),
   updated_at: z.string(),
@@ -118,6 +120,7 @@ export const settingUpdateBody = z
     support_url: webUrl.nullable().optional(),
     default_locale: siteLocale.optional(),
     registrations_open: z.boolean().optional(),
+    staff_two_factor_required: z.boolean().optional(),
     seller: z
       .object({
         name: z.string().trim().min(1, "The seller's name is required").max(200).optional(),

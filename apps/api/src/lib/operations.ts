@@ -30,6 +30,15 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/auth/oauth/:provider": "startSocialSignIn",
   "GET /api/v1/auth/oauth/:provider/callback": "completeSocialSignIn",
   "POST /api/v1/auth/social-login/:provider": "exchangeSocialTicket",
+  // second factors
+  "POST /api/v1/auth/second-factor/verify": "verifySecondFactor",
+  "POST /api/v1/auth/second-factor/setup": "startSecondFactorSetupAtSignIn",
+  "POST /api/v1/auth/second-factor/setup/confirm": "confirmSecondFactorSetupAtSignIn",
+  "GET /api/v1/user/me/two-factor": "getMyTwoFactor",
+  "POST /api/v1/user/me/two-factor/totp/setup": "startTotpSetup",
+  "POST /api/v1/user/me/two-factor/totp/enable": "enableTotp",
+  "POST /api/v1/user/me/two-factor/totp/disable": "disableTotp",
+  "POST /api/v1/user/me/two-factor/recovery-codes": "renewRecoveryCodes",
   // users
   "GET /api/v1/user/me": "getCurrentUser",
   "GET /api/v1/users/me": "getCurrentUserAlias",

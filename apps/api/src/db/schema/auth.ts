@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { users } from "./users";
 
@@ -15,6 +15,8 @@ export const sessions = pgTable(
     revokedReason: text("revoked_reason"),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    /** The second factor this session was opened with (totp, recovery, passkey), null for none. */
+    secondFactor: text("second_factor"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -69,4 +71,70 @@ export const oauthAccounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("oauth_accounts_provider_key").on(t.provider, t.providerUserId)],
+);
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238) and the failed code count that locks code entry.
+ * The secret is kept as it is (base32): a TOTP verifier needs it in clear (docs/decisions.md).
+ */
+export const totpCredentials = pgTable("totp_credentials", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The secret of the app set up and confirmed with a code; null while none is. */
+  secret: text("secret"),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  /** A secret shown in the profile, waiting for its first code. */
+  pendingSecret: text("pending_secret"),
+  /** The last 30-second step accepted: a code is used once. */
+  lastStep: bigint("last_step", { mode: "number" }),
+  /** Wrong codes (TOTP or recovery) since the last right one or lock. */
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-use recovery codes, stored hashed; a new set replaces the old one. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("recovery_codes_user_idx").on(t.userId),
+    uniqueIndex("recovery_codes_hash_key").on(t.codeHash),
+  ],
+);
+
+/**
+ * A sign-in whose password (or provider) was right and that waits for a second factor: the
+ * ticket is stored hashed, lives a few minutes and allows a few codes.
+ */
+export const signInChallenges = pgTable(
+  "sign_in_challenges",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ticketHash: text("ticket_hash").notNull(),
+    /** How the first factor was proven: password or social. */
+    method: text("method", { enum: ["password", "social"] }).notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("sign_in_challenges_ticket_key").on(t.ticketHash),
+    index("sign_in_challenges_user_idx").on(t.userId),
+  ],
 );

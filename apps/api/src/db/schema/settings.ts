@@ -19,6 +19,8 @@ export const settings = pgTable(
     defaultLocale: text("default_locale", { enum: LOCALES }).notNull().default("fr"),
     /** Self-registration allowed. */
     registrationsOpen: boolean("registrations_open").notNull().default(true),
+    /** Staff (back-office access) must sign in with a second factor; those without one set it up first. */
+    staffTwoFactorRequired: boolean("staff_two_factor_required").notNull().default(false),
     /** The seller printed on receipts: trading name, postal address, tax or company id (SIRET, VAT). */
     sellerName: text("seller_name").notNull().default("Parlons"),
     sellerAddress: text("seller_address").notNull().default(""),

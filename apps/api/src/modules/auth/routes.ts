@@ -8,8 +8,10 @@ import {
   messageResponse,
   resendActivationBody,
   resetPasswordBody,
+  secondFactorChallenge,
   selfRegisterBody,
   selfRegisterResponse,
+  signInResponse,
   socialLoginQuery,
   socialLoginResponse,
   speak,
@@ -18,18 +20,17 @@ import {
   tokenValidResponse,
   usernameQuery,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../lib/errors";
+import { AppError, unauthenticated } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf, sessionOf } from "../../plugins/auth";
-import { PAGE_COOKIE } from "./page-cookie";
+import { REFRESH_COOKIE, sessionCookies } from "./session-cookies";
 import type { IssuedTokens } from "./session-service";
 import { langOf, STATE_TTL_SECONDS } from "./social";
 
-const REFRESH_COOKIE = "auth.refresh";
 /** State of a social sign-in in progress (provider, language, state, PKCE verifier; signed). */
 const OAUTH_STATE_COOKIE = "auth.oauth";
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
@@ -37,29 +38,16 @@ const errors = errorResponses(401, 403);
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { auth, sessions, users, social, pageCookie } = app.deps.services;
+  const { auth, sessions, users, social, pageCookie, secondFactor } = app.deps.services;
   const { config } = app.deps;
   const authLimit = {
     access: access.public,
     rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
   };
   const open = { access: access.public };
-  const cookiePath = "/api/v1/auth";
-
-  function setRefreshCookie(reply: FastifyReply, issued: IssuedTokens) {
-    const options = {
-      httpOnly: true,
-      sameSite: "lax" as const,
-      secure: config.secureCookies,
-      maxAge: config.refreshTokenTtl,
-    };
-    reply.setCookie(REFRESH_COOKIE, issued.refreshToken, { ...options, path: cookiePath });
-    reply.setCookie(PAGE_COOKIE, pageCookie.value(issued.sessionId), { ...options, path: "/" });
-  }
-  const clearRefreshCookie = (reply: FastifyReply) => {
-    reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
-    reply.clearCookie(PAGE_COOKIE, { path: "/" });
-  };
+  const cookies = sessionCookies(config, pageCookie);
+  const setRefreshCookie = cookies.set;
+  const clearRefreshCookie = cookies.clear;
   const meta = (request: FastifyRequest) => ({ userAgent: request.headers["user-agent"], ip: request.ip });
   const tokens = (t: IssuedTokens) => ({ accessToken: t.accessToken, expiresIn: t.expiresIn });
 
@@ -118,16 +106,21 @@ export default async function authRoutes(fastify: FastifyInstance) {
     "/v1/user/authenticate",
     {
       config: authLimit,
-      schema: { tags: ["auth"], body: authenticateBody, response: { 200: tokenResponse, ...errors } },
+      schema: {
+        tags: ["auth"],
+        description:
+          "When the account has a second factor (or must set one up), `data.secondFactor` comes instead of " +
+          "tokens: its ticket goes to `POST /v1/auth/second-factor/verify` (or the setup steps).",
+        body: authenticateBody,
+        response: { 200: signInResponse, ...errors },
+      },
     },
     async (request, reply) => {
-      const { tokens: issued } = await auth.authenticate(
-        request.body.username,
-        request.body.password,
-        meta(request),
-      );
-      setRefreshCookie(reply, issued);
-      return { message: "Logged in successfully", data: tokens(issued) };
+      const outcome = await auth.authenticate(request.body.username, request.body.password, meta(request));
+      if ("secondFactor" in outcome)
+        return { message: "Second factor required", data: { secondFactor: outcome.secondFactor } };
+      setRefreshCookie(reply, outcome.tokens);
+      return { message: "Logged in successfully", data: tokens(outcome.tokens) };
     },
   );
 
@@ -148,6 +141,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }
       try {
         const issued = await sessions.refresh(token);
+        // a session opened without a second factor ends once its account needs one
+        if (!(await secondFactor.sessionAllowed(issued.userId, issued.sessionId))) {
+          await sessions.revoke(issued.sessionId, "second_factor_required");
+          throw unauthenticated("Sign in again with your second factor", "SECOND_FACTOR_REQUIRED");
+        }
         setRefreshCookie(reply, issued);
         return { data: tokens(issued) };
       } catch (err) {
@@ -346,16 +344,24 @@ export default async function authRoutes(fastify: FastifyInstance) {
         params: providerParams,
         querystring: socialLoginQuery,
         body: z.looseObject({ speak: speak.optional() }).nullish(),
-        response: { 200: socialLoginResponse, 404: errorResponse, 502: errorResponse, ...errors },
+        response: {
+          200: z.union([socialLoginResponse, envelope(z.object({ secondFactor: secondFactorChallenge }))]),
+          404: errorResponse,
+          502: errorResponse,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
-      const { tokens: issued } = await social.login(
+      const outcome = await social.login(
         request.params.provider,
         request.query.token,
         meta(request),
         request.body?.speak ?? "FR",
       );
+      if ("secondFactor" in outcome)
+        return { message: "Second factor required", data: { secondFactor: outcome.secondFactor } };
+      const issued = outcome.tokens;
       setRefreshCookie(reply, issued);
       return {
         message: "Logged in successfully",

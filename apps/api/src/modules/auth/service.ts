@@ -2,9 +2,11 @@ import {
   langPrefix,
   normalizeEmail,
   PERMISSIONS,
+  type SecondFactorChallenge,
   type SelfRegisterBody,
   type Speak,
   toLocale,
+  type UserStatus,
 } from "@parlons/contract";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -18,7 +20,8 @@ import { createTransactionalMails, type TransactionalMails } from "../mail/trans
 import type { SettingsService } from "../settings/service";
 import type { UserService } from "../users/service";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
-import type { SessionService } from "./session-service";
+import type { SecondFactorService } from "./second-factor-service";
+import type { IssuedTokens, SessionService } from "./session-service";
 import { hashToken, randomToken } from "./tokens";
 
 const ACTIVATION_TTL_MS = 48 * 3600_000;
@@ -40,7 +43,11 @@ export interface AuthDeps {
   mails?: TransactionalMails;
   /** Told `user:<id>` after a reset ended a user's sessions. */
   changes?: ChangeBus;
+  /** Asks for a second factor before a session opens; none asked when absent. */
+  secondFactor?: Pick<SecondFactorService, "challengeFor">;
 }
+
+type FirstFactor = "password" | "social";
 
 /** Runs after a successful password login (e.g. billing's subscription check); must not throw. */
 export type LoginHook = (userId: string) => Promise<void>;
@@ -119,26 +126,23 @@ export function createAuthService(deps: AuthDeps) {
     );
   }
 
-  /**
-   * What every sign-in does once the identity is proven (password or social): the status checks,
-   * last login, a new session, then the login hooks.
-   */
-  async function startLogin<
-    U extends { id: string; email: string; status: "PENDING" | "ACTIVE" | "DISABLED" },
-  >(user: U, meta: { userAgent?: string; ip?: string }, method: "password" | "social" = "social") {
-    if (user.status !== "ACTIVE") {
-      await loginFailed(
-        user.email,
-        user.id,
-        user.status === "PENDING" ? "not_activated" : "disabled",
-        method,
-      );
-      if (user.status === "PENDING")
-        throw forbidden("Your account is not activated yet: check your mailbox", "ACCOUNT_NOT_ACTIVATED");
-      throw forbidden("This account is disabled", "ACCOUNT_DISABLED");
-    }
+  async function assertActive(user: { id: string; email: string; status: UserStatus }, method: FirstFactor) {
+    if (user.status === "ACTIVE") return;
+    await loginFailed(user.email, user.id, user.status === "PENDING" ? "not_activated" : "disabled", method);
+    if (user.status === "PENDING")
+      throw forbidden("Your account is not activated yet: check your mailbox", "ACCOUNT_NOT_ACTIVATED");
+    throw forbidden("This account is disabled", "ACCOUNT_DISABLED");
+  }
+
+  /** Last login, a new session (marked with the second factor it was opened with), audit, hooks. */
+  async function openSession(
+    user: { id: string; email: string },
+    meta: { userAgent?: string; ip?: string },
+    method: FirstFactor,
+    secondFactor?: string,
+  ) {
     await users.update(user.id, { lastLoginAt: new Date() });
-    const tokens = await sessions.start(user.id, meta);
+    const tokens = await sessions.start(user.id, { ...meta, secondFactor });
     // staff sign-ins are security events too: who entered the back office, from where
     const principal = await users.loadPrincipal(user.id);
     if (principal?.permissions.has(PERMISSIONS.dashboardAdmin)) {
@@ -146,22 +150,32 @@ export function createAuthService(deps: AuthDeps) {
         actor: { id: user.id, email: user.email },
         action: "auth.staff_login",
         target: { type: "user", id: user.id },
-        after: { method },
+        after: secondFactor ? { method, secondFactor } : { method },
       });
     }
     for (const hook of loginHooks) {
       await hook(user.id).catch((err: unknown) => log.warn({ err }, "a login hook failed"));
     }
-    return { user, tokens };
+    return tokens;
+  }
+
+  /**
+   * What every sign-in does once the identity is proven (password or social): the status checks,
+   * then either the second-factor step (second-factor-service.ts) or a new session.
+   */
+  async function startLogin<U extends { id: string; email: string; status: UserStatus }>(
+    user: U,
+    meta: { userAgent?: string; ip?: string },
+    method: FirstFactor = "social",
+  ): Promise<{ user: U; tokens: IssuedTokens } | { user: U; secondFactor: SecondFactorChallenge }> {
+    await assertActive(user, method);
+    const challenge = await deps.secondFactor?.challengeFor(user.id, meta, method);
+    if (challenge) return { user, secondFactor: challenge };
+    return { user, tokens: await openSession(user, meta, method) };
   }
 
   /** A refused sign-in: the address typed, the account when there is one, and why. */
-  async function loginFailed(
-    email: string,
-    userId: string | null,
-    reason: string,
-    method: "password" | "social",
-  ) {
+  async function loginFailed(email: string, userId: string | null, reason: string, method: FirstFactor) {
     await audit.record({
       actor: null,
       actorEmail: email,
@@ -247,6 +261,19 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     startLogin,
+
+    /** The sign-in after its second factor: the account is checked again (it may have changed meanwhile). */
+    async completeLogin(
+      userId: string,
+      meta: { userAgent?: string; ip?: string },
+      method: FirstFactor,
+      secondFactor: string,
+    ) {
+      const user = await users.findById(userId);
+      if (!user) throw unauthenticated("This sign-in step has expired: sign in again", "CHALLENGE_INVALID");
+      await assertActive(user, method);
+      return openSession(user, meta, method, secondFactor);
+    },
 
     async forgotPassword(email: string) {
       const user = await users.findByEmail(email);

@@ -35,7 +35,10 @@ export function createSessionService(
   }
 
   return {
-    async start(userId: string, meta: { userAgent?: string; ip?: string }): Promise<IssuedTokens> {
+    async start(
+      userId: string,
+      meta: { userAgent?: string; ip?: string; secondFactor?: string },
+    ): Promise<IssuedTokens> {
       return db.transaction(async (tx) => {
         const [session] = await tx
           .insert(sessions)
@@ -44,6 +47,7 @@ export function createSessionService(
             expiresAt: new Date(Date.now() + refreshTtlSeconds * 1000),
             userAgent: meta.userAgent?.slice(0, 300) ?? null,
             ip: meta.ip ?? null,
+            secondFactor: meta.secondFactor ?? null,
           })
           .returning({ id: sessions.id });
         if (!session) throw new Error("session insert failed");

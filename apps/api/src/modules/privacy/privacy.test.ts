@@ -281,6 +281,11 @@ describe("every table holding a user's id, found in the schema", () => {
   const notExported = new Map([
     ["one_time_tokens", "hashes of live sign-in, activation and reset links: secrets"],
     ["lesson_progress_requests", "replay keys of progress saves, no content of their own"],
+    [
+      "recovery_codes",
+      "digests of the sign-in recovery codes: secrets (the export says whether an app is on)",
+    ],
+    ["sign_in_challenges", "hashed tickets of sign-ins waiting for their second factor, 5 minutes each"],
   ]);
 
   /** A user's tables the erasure leaves as they are, and why (what stays must name no one: checked below). */

@@ -6,7 +6,14 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { analyticsActive } from "../../db/schema/analytics";
-import { oauthAccounts, oneTimeTokens, sessions as sessionRows } from "../../db/schema/auth";
+import {
+  oauthAccounts,
+  oneTimeTokens,
+  recoveryCodes,
+  sessions as sessionRows,
+  signInChallenges,
+  totpCredentials,
+} from "../../db/schema/auth";
 import { customerPlans, payments, receipts } from "../../db/schema/billing";
 import { certificates } from "../../db/schema/certificates";
 import { events, registrations } from "../../db/schema/events";
@@ -130,6 +137,12 @@ export function createPrivacyService(deps: {
         })
         .from(sessionRows)
         .where(eq(sessionRows.userId, u)),
+    // whether an authenticator app is on, never its secret nor the recovery codes' digests
+    two_factor: (u) =>
+      db
+        .select({ enabled_at: totpCredentials.enabledAt })
+        .from(totpCredentials)
+        .where(eq(totpCredentials.userId, u)),
     linked_accounts: (u) =>
       db
         .select({ provider: oauthAccounts.provider, created_at: oauthAccounts.createdAt })
@@ -397,7 +410,14 @@ export function createPrivacyService(deps: {
           })
           .where(eq(userRows.id, userId));
         await deps.sessions.revokeAllForUser(userId, "account_deleted", undefined, tx);
-        for (const table of [oneTimeTokens, oauthAccounts, userRoles] as const) {
+        for (const table of [
+          oneTimeTokens,
+          oauthAccounts,
+          userRoles,
+          totpCredentials,
+          recoveryCodes,
+          signInChallenges,
+        ] as const) {
           await tx.delete(table).where(eq(table.userId, userId));
         }
         for (const table of [

@@ -23,6 +23,7 @@ export function settingsDefaults(config: Pick<Config, "contactEmail" | "media">)
     supportUrl: null,
     defaultLocale: "fr",
     registrationsOpen: true,
+    staffTwoFactorRequired: false,
     sellerName: "Parlons",
     sellerAddress: "",
     sellerTaxId: "",
@@ -37,6 +38,7 @@ function present(row: SettingsRow): Setting {
     support_url: row.supportUrl,
     default_locale: row.defaultLocale,
     registrations_open: row.registrationsOpen,
+    staff_two_factor_required: row.staffTwoFactorRequired,
     seller: { name: row.sellerName, address: row.sellerAddress, tax_id: row.sellerTaxId },
     updated_at: row.updatedAt.toISOString(),
   };
@@ -131,6 +133,10 @@ export function createSettingsService(deps: {
       return (await get()).registrations_open;
     },
 
+    async staffTwoFactorRequired(): Promise<boolean> {
+      return (await get()).staff_two_factor_required;
+    },
+
     /**
      * Partial update by a staff member, recorded in the audit log with the fields that changed.
      * The body is already valid on its own; what depends on the stored row is checked here.
@@ -161,6 +167,8 @@ export function createSettingsService(deps: {
         if (body.support_url !== undefined) changes.supportUrl = body.support_url || null;
         if (body.default_locale !== undefined) changes.defaultLocale = body.default_locale;
         if (body.registrations_open !== undefined) changes.registrationsOpen = body.registrations_open;
+        if (body.staff_two_factor_required !== undefined)
+          changes.staffTwoFactorRequired = body.staff_two_factor_required;
         if (body.seller?.name !== undefined) changes.sellerName = body.seller.name;
         if (body.seller?.address !== undefined) changes.sellerAddress = body.seller.address;
         if (body.seller?.tax_id !== undefined) changes.sellerTaxId = body.seller.tax_id;

@@ -40,6 +40,7 @@ describe("GET /v1/settings", () => {
       "default_locale",
       "registrations_open",
       "seller",
+      "staff_two_factor_required",
       "support_url",
       "updated_at",
     ]);

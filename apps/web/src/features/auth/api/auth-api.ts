@@ -1,4 +1,10 @@
-import type { AuthenticateBody, SelfRegisterBody } from "@parlons/contract";
+import type {
+  AuthenticateBody,
+  SecondFactorChallenge,
+  SecondFactorVerifyBody,
+  SelfRegisterBody,
+  TotpSetup,
+} from "@parlons/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -11,9 +17,12 @@ export interface TokenData {
   expiresIn: number;
 }
 
+/** A sign-in's answer: the session's token, or the second-factor step it needs first. */
+export type SignInOutcome = TokenData | { secondFactor: SecondFactorChallenge };
+
 /** `POST /v1/user/authenticate`: the caller shows the success message or the error. */
 export function authenticate(body: AuthenticateBody) {
-  return api<Envelope<TokenData>>("/v1/user/authenticate", {
+  return api<Envelope<SignInOutcome>>("/v1/user/authenticate", {
     method: "POST",
     body,
     silent: true,
@@ -82,13 +91,18 @@ export function changePassword(currentPassword: string, newPassword: string) {
 
 /**
  * `POST /v1/auth/social-login/{provider}?token=`: the spec's response carries `access_token`
- * (we also accept `data.accessToken`).
+ * (we also accept `data.accessToken`), or the second-factor step.
  */
-export async function socialLogin(provider: string, token: string): Promise<TokenData> {
+export async function socialLogin(provider: string, token: string): Promise<SignInOutcome> {
   const res = await api<{
     access_token?: string;
     expiresIn?: number;
-    data?: { access_token?: string; accessToken?: string; expiresIn?: number };
+    data?: {
+      access_token?: string;
+      accessToken?: string;
+      expiresIn?: number;
+      secondFactor?: SecondFactorChallenge;
+    };
   }>(`/v1/auth/social-login/${encodeURIComponent(provider)}`, {
     method: "POST",
     query: { token },
@@ -96,9 +110,39 @@ export async function socialLogin(provider: string, token: string): Promise<Toke
     silent: true,
     noRefresh: true,
   });
+  if (res.data?.secondFactor) return { secondFactor: res.data.secondFactor };
   const accessToken = res.data?.accessToken ?? res.data?.access_token ?? res.access_token;
   if (!accessToken) throw new Error("No access token in the social login response");
   return { accessToken, expiresIn: res.data?.expiresIn ?? res.expiresIn ?? 0 };
+}
+
+/** `POST /v1/auth/second-factor/verify`: a code of the app or a recovery code finishes the sign-in. */
+export function verifySecondFactor(body: SecondFactorVerifyBody) {
+  return api<Envelope<TokenData>>("/v1/auth/second-factor/verify", {
+    method: "POST",
+    body,
+    silent: true,
+    noRefresh: true,
+  });
+}
+
+/** During a sign-in that must set up an app first: its secret and QR code. */
+export function startSetupAtSignIn(ticket: string) {
+  return api<Envelope<TotpSetup>>("/v1/auth/second-factor/setup", {
+    method: "POST",
+    body: { ticket },
+    silent: true,
+    noRefresh: true,
+  });
+}
+
+export function confirmSetupAtSignIn(ticket: string, code: string) {
+  return api<Envelope<TokenData & { recoveryCodes: string[] }>>("/v1/auth/second-factor/setup/confirm", {
+    method: "POST",
+    body: { ticket, code },
+    silent: true,
+    noRefresh: true,
+  });
 }
 
 /** Social sign-in providers configured on the server; none when the call fails. */

@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined } from "@ant-design/icons";
-import type { CurrentUser } from "@parlons/contract";
+import type { CurrentUser, SecondFactorChallenge } from "@parlons/contract";
 import { Alert, App, Button, Flex, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { applyFieldErrors } from "@/lib/form-rules";
 import { startSession } from "@/lib/session";
 import { useLocalePath } from "@/lib/use-locale";
 import { authenticate, resendActivation } from "../api/auth-api";
+import { SecondFactorStep } from "./second-factor-step";
 import { SocialButtons } from "./social-buttons";
 
 interface LoginValues {
@@ -32,12 +33,19 @@ export function LoginForm({ onSuccess, onCreateAccount, idPrefix = "login" }: Lo
   const [pending, setPending] = useState(false);
   const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const [expired, setExpired] = useState(false);
 
   const submit = async (values: LoginValues) => {
     setPending(true);
     setInactiveEmail(null);
     try {
       const res = await authenticate({ username: values.username.trim(), password: values.password });
+      setExpired(false);
+      if ("secondFactor" in res.data) {
+        setChallenge(res.data.secondFactor);
+        return;
+      }
       const user = await startSession(res.data.accessToken, res.data.expiresIn);
       // the server sends an English message for API users; the UI speaks the reader's language
       message.success(t("auth:login.success"));
@@ -66,8 +74,31 @@ export function LoginForm({ onSuccess, onCreateAccount, idPrefix = "login" }: Lo
     }
   };
 
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onRestart={(reason) => {
+          setChallenge(null);
+          setExpired(reason === "expired");
+          form.setFieldValue("password", "");
+        }}
+      />
+    );
+  }
+
   return (
     <>
+      {expired && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          title={t("auth:twoFactor.expired")}
+        />
+      )}
       <SocialButtons />
       <Form<LoginValues>
         form={form}

@@ -1,4 +1,4 @@
-import { SOCIAL_ERRORS, type SocialError } from "@parlons/contract";
+import { type SecondFactorChallenge, SOCIAL_ERRORS, type SocialError } from "@parlons/contract";
 import { Alert, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import { usePageTitle } from "@/lib/use-page-title";
 import { socialLogin } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
+import { SecondFactorStep } from "../components/second-factor-step";
 
 /**
  * `/auth/login` and `/login`. `/login?token=…&provider=…` is also the social sign-in
@@ -31,6 +32,7 @@ export function LoginPage() {
     socialToken && provider ? "pending" : "idle",
   );
   const [socialError, setSocialError] = useState<string | null>(null);
+  const [socialChallenge, setSocialChallenge] = useState<SecondFactorChallenge | null>(null);
   const redirectError = params.get("social_error");
   const started = useRef(false);
   usePageTitle(t("auth:login.pageTitle"));
@@ -39,8 +41,15 @@ export function LoginPage() {
     if (!socialToken || !provider || started.current) return;
     started.current = true;
     socialLogin(provider, socialToken)
-      .then((token) => startSession(token.accessToken, token.expiresIn))
-      .then(() => navigate(target, { replace: true }))
+      .then(async (outcome) => {
+        if ("secondFactor" in outcome) {
+          setSocialChallenge(outcome.secondFactor);
+          setSocialState("idle");
+          return;
+        }
+        await startSession(outcome.accessToken, outcome.expiresIn);
+        navigate(target, { replace: true });
+      })
       .catch((error: unknown) => {
         // Spec §8: failed social sign-in steps are only logged.
         console.error("[social-login]", error);
@@ -62,7 +71,13 @@ export function LoginPage() {
     : null;
   return (
     <AuthCard title={t("auth:login.pageTitle")} intro={t("auth:login.intro")}>
-      {socialState === "pending" ? (
+      {socialChallenge ? (
+        <SecondFactorStep
+          challenge={socialChallenge}
+          onSuccess={() => navigate(target, { replace: true })}
+          onRestart={() => setSocialChallenge(null)}
+        />
+      ) : socialState === "pending" ? (
         <Spin tip={t("auth:login.socialPending", { provider: providerName })}>
           <div style={{ minHeight: 120 }} />
         </Spin>

@@ -12,6 +12,7 @@ import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { type ProfileValues, updateProfile } from "../api/update-profile";
 import { DataRightsCard } from "../components/data-rights-card";
+import { TwoFactorCard } from "../components/two-factor-card";
 
 const GENDERS = ["m", "f", "other"] as const;
 
@@ -92,6 +93,7 @@ export function ProfilePage() {
           </Space>
         </Form>
       </Card>
+      <TwoFactorCard />
       <DataRightsCard />
     </>
   );

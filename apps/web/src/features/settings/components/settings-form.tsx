@@ -131,6 +131,14 @@ export function SettingsForm({ setting }: { setting: Setting }) {
         <Switch data-testid="settings-registrations" />
       </Form.Item>
       <Form.Item
+        name="staff_two_factor_required"
+        label={t("settings:fields.staffTwoFactor")}
+        extra={t("settings:hints.staffTwoFactor")}
+        valuePropName="checked"
+      >
+        <Switch data-testid="settings-staff-two-factor" />
+      </Form.Item>
+      <Form.Item
         name="seller_name"
         label={t("settings:fields.sellerName")}
         extra={t("settings:hints.seller")}

@@ -8,6 +8,7 @@ const setting: Setting = {
   support_url: null,
   default_locale: "fr",
   registrations_open: true,
+  staff_two_factor_required: false,
   seller: { name: "Parlons SAS", address: "1 rue Exemple\n75001 Paris", tax_id: "" },
   updated_at: "2026-01-01T00:00:00.000Z",
 };
@@ -20,6 +21,7 @@ describe("settings form values", () => {
       support_url: null,
       default_locale: "fr",
       registrations_open: true,
+      staff_two_factor_required: false,
       seller: { name: "Parlons SAS", address: "1 rue Exemple\n75001 Paris", tax_id: "" },
     });
   });

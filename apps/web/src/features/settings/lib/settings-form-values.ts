@@ -8,6 +8,7 @@ export interface SettingsFormValues {
   support_url: string;
   default_locale: SiteLocale;
   registrations_open: boolean;
+  staff_two_factor_required: boolean;
   seller_name: string;
   seller_address: string;
   seller_tax_id: string;
@@ -21,6 +22,7 @@ export function toFormValues(setting: Setting): SettingsFormValues {
     support_url: setting.support_url ?? "",
     default_locale: setting.default_locale,
     registrations_open: setting.registrations_open,
+    staff_two_factor_required: setting.staff_two_factor_required,
     seller_name: setting.seller.name,
     seller_address: setting.seller.address,
     seller_tax_id: setting.seller.tax_id,
@@ -36,6 +38,7 @@ export function toUpdateBody(values: SettingsFormValues): SettingUpdateBody {
     support_url: values.support_url.trim() || null,
     default_locale: values.default_locale,
     registrations_open: values.registrations_open,
+    staff_two_factor_required: values.staff_two_factor_required,
     seller: {
       name: values.seller_name.trim(),
       address: values.seller_address.trim(),
@@ -61,6 +64,7 @@ export const FORM_FIELDS: (keyof SettingsFormValues)[] = [
   "support_url",
   "default_locale",
   "registrations_open",
+  "staff_two_factor_required",
   "seller_name",
   "seller_address",
   "seller_tax_id",

@@ -1,0 +1,157 @@
+import type { CurrentUser, SecondFactorChallenge, TotpSetup } from "@parlons/contract";
+import { Alert, App, Button, Flex, Spin, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CodeForm } from "@/components/two-factor/code-form";
+import { RecoveryCodes } from "@/components/two-factor/recovery-codes";
+import { TotpSetupSteps } from "@/components/two-factor/totp-setup";
+import { ApiError, errorText } from "@/lib/api";
+import { startSession } from "@/lib/session";
+import {
+  confirmSetupAtSignIn,
+  startSetupAtSignIn,
+  type TokenData,
+  verifySecondFactor,
+} from "../api/auth-api";
+
+export interface SecondFactorStepProps {
+  challenge: SecondFactorChallenge;
+  onSuccess: (user: CurrentUser) => void;
+  /** Back to the first step (the ticket expired, or the reader chose to). */
+  onRestart: (reason?: "expired") => void;
+}
+
+/**
+ * The second step of a sign-in: a code of the authenticator app or a recovery code; or, for staff
+ * who must have one, setting the app up (its recovery codes shown before the session starts).
+ */
+export function SecondFactorStep({ challenge, onSuccess, onRestart }: SecondFactorStepProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [method, setMethod] = useState<"totp" | "recovery">("totp");
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [done, setDone] = useState<{ token: TokenData; codes: string[] } | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.code === "CHALLENGE_INVALID") onRestart("expired");
+    else message.error(errorText(error));
+  };
+
+  const [setupError, setSetupError] = useState<unknown>(null);
+  useEffect(() => {
+    if (!challenge.setup) return;
+    let live = true;
+    startSetupAtSignIn(challenge.ticket)
+      .then((res) => live && setSetup(res.data))
+      .catch((error: unknown) => live && setSetupError(error));
+    return () => {
+      live = false;
+    };
+  }, [challenge.setup, challenge.ticket]);
+
+  const finish = async (token: TokenData) => {
+    const user = await startSession(token.accessToken, token.expiresIn);
+    message.success(t("auth:login.success"));
+    onSuccess(user);
+  };
+
+  const back = (
+    <Button type="link" onClick={() => onRestart()} style={{ paddingInline: 0 }}>
+      {t("auth:twoFactor.back")}
+    </Button>
+  );
+
+  if (done) {
+    return (
+      <section aria-labelledby="second-factor-title">
+        <Typography.Title level={2} id="second-factor-title" className="auth-step-title">
+          {t("auth:twoFactor.setup.doneTitle")}
+        </Typography.Title>
+        <RecoveryCodes codes={done.codes} />
+        <Button
+          type="primary"
+          block
+          style={{ marginTop: 16 }}
+          loading={starting}
+          data-testid="second-factor-continue"
+          onClick={async () => {
+            setStarting(true);
+            try {
+              await finish(done.token);
+            } catch (error) {
+              message.error(errorText(error));
+              setStarting(false);
+            }
+          }}
+        >
+          {t("auth:twoFactor.setup.continue")}
+        </Button>
+      </section>
+    );
+  }
+
+  if (challenge.setup) {
+    return (
+      <section aria-labelledby="second-factor-title" data-testid="second-factor-step">
+        <Typography.Title level={2} id="second-factor-title" className="auth-step-title">
+          {t("auth:twoFactor.setup.requiredTitle")}
+        </Typography.Title>
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t("auth:twoFactor.setup.required")} />
+        {setupError ? (
+          <Alert type="error" showIcon role="alert" title={errorText(setupError)} />
+        ) : setup ? (
+          <TotpSetupSteps
+            setup={setup}
+            submitLabel={t("auth:twoFactor.setup.confirm")}
+            onError={failed}
+            onSubmit={async (code) => {
+              const res = await confirmSetupAtSignIn(challenge.ticket, code);
+              const { recoveryCodes, ...token } = res.data;
+              setDone({ token, codes: recoveryCodes });
+            }}
+          />
+        ) : (
+          <Spin />
+        )}
+        {back}
+      </section>
+    );
+  }
+
+  const canRecover = challenge.methods.includes("recovery");
+  return (
+    <section aria-labelledby="second-factor-title" data-testid="second-factor-step">
+      <Typography.Title level={2} id="second-factor-title" className="auth-step-title">
+        {t("auth:twoFactor.stepTitle")}
+      </Typography.Title>
+      <Typography.Paragraph>
+        {t(method === "totp" ? "auth:twoFactor.stepIntro" : "auth:twoFactor.recoveryIntro")}
+      </Typography.Paragraph>
+      <CodeForm
+        key={method}
+        kind={method}
+        name={`second-factor-${method}`}
+        submitLabel={t("auth:twoFactor.verify")}
+        onError={failed}
+        onSubmit={async (code) => {
+          const res = await verifySecondFactor({ ticket: challenge.ticket, method, code });
+          await finish(res.data);
+        }}
+      />
+      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 12 }}>
+        {back}
+        {canRecover && (
+          <Button
+            type="link"
+            style={{ paddingInline: 0 }}
+            onClick={() => setMethod(method === "totp" ? "recovery" : "totp")}
+            data-testid="second-factor-switch"
+          >
+            {t(method === "totp" ? "auth:twoFactor.useRecovery" : "auth:twoFactor.useApp")}
+          </Button>
+        )}
+      </Flex>
+    </section>
+  );
+}
