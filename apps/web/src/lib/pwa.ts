@@ -30,9 +30,17 @@ export function dismissNewVersion(): void {
   set({ needRefresh: false });
 }
 
+/**
+ * The waiting version takes over, then the page reloads under it. The reload is ours: the worker
+ * registration (vite-plugin-pwa) reloads only a page that a worker already controlled when it
+ * loaded, so a tab opened at the first visit stayed on the old version with the prompt showing.
+ */
 export async function reloadToNewVersion(): Promise<void> {
-  if (apply) await apply();
-  else window.location.reload();
+  if (!apply) return window.location.reload();
+  navigator.serviceWorker?.addEventListener("controllerchange", () => window.location.reload(), {
+    once: true,
+  });
+  await apply();
 }
 
 const SERVER_STATE: PwaState = { needRefresh: false };
