@@ -1,13 +1,15 @@
 import { violations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 
-// Every page × language × size × role is checked by tests/page-matrix.spec.ts; dialogs here.
-test("the sign-up dialog has no serious accessibility violations", async ({ page }) => {
-  await page.goto("/");
-  await page.getByTestId("header-signup").click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  expect(await violations(page), "signup modal").toEqual([]);
-});
+// Every page × language (fr, en, es) × size × role is checked by tests/page-matrix.spec.ts; dialogs here.
+for (const home of ["/", "/en", "/es"]) {
+  test(`the sign-up dialog has no serious accessibility violations (${home})`, async ({ page }) => {
+    await page.goto(home);
+    await page.getByTestId("header-signup").click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await violations(page), `signup modal at ${home}`).toEqual([]);
+  });
+}
 
 // A reader whose system asks for reduced motion: antd's dialogs open without their zoom (and
 // drawers, menus and toasts without theirs); with motion allowed, the same dialog animates.

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { type OwnCourse, ownCourse } from "../support/course";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { playForASecond } from "../support/player";
@@ -53,43 +54,25 @@ async function premiumPlan(request: APIRequestContext): Promise<PlanJson> {
   return ((await res.json()) as { data: { plan: PlanJson } }).data.plan;
 }
 
-/** Lesson 2 of the seeded demo course, as the learner sees it through the API. */
-async function lessonTwo(request: APIRequestContext, bearer: string) {
-  const courses = await getJson<{ data: { courses: { id: string }[] } }>(
-    request,
-    "/api/v1/courses/active",
-    bearer,
-  );
-  const courseId = courses.data.courses[0]?.id ?? "";
-  const lessons = await getJson<{ data: { lessons: { id: string; position: number }[] } }>(
-    request,
-    `/api/v1/courses/${courseId}/lessons`,
-    bearer,
-  );
-  const second = [...lessons.data.lessons].sort((a, b) => a.position - b.position)[1];
-  return { courseId, lessonId: second?.id ?? "" };
-}
-
 /** Opens a lesson page and checks that its audio really plays (the bytes are served). */
 async function playsInBrowser(page: Page, courseId: string, lessonId: string) {
   await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
   await playForASecond(page);
 }
 
-async function lessonTwoLocked(request: APIRequestContext, bearer: string): Promise<boolean> {
-  const courses = await getJson<{ data: { courses: { id: string }[] } }>(
+/** Whether the course's second lesson (premium) is locked for the learner, as the API says. */
+async function lessonTwoLocked(
+  request: APIRequestContext,
+  bearer: string,
+  course: OwnCourse,
+): Promise<boolean> {
+  const lessons = await getJson<{ data: { lessons: { id: string; locked: boolean; free: boolean }[] } }>(
     request,
-    "/api/v1/courses/active",
+    `/api/v1/courses/${course.courseId}/lessons`,
     bearer,
   );
-  const course = courses.data.courses[0];
-  expect(course, "the demo course is seeded").toBeTruthy();
-  const lessons = await getJson<{
-    data: { lessons: { position: number; locked: boolean; free: boolean }[] };
-  }>(request, `/api/v1/courses/${course?.id}/lessons`, bearer);
-  const sorted = [...lessons.data.lessons].sort((a, b) => a.position - b.position);
-  const second = sorted[1];
-  expect(second, "the demo course has a second lesson").toBeTruthy();
+  const second = lessons.data.lessons.find((l) => l.id === course.lessonIds[1]);
+  expect(second, "the course has its premium lesson").toBeTruthy();
   expect(second?.free).toBe(false);
   return second?.locked ?? true;
 }
@@ -124,9 +107,14 @@ test("free learner → upgrade → demo checkout → premium at once → cancel 
   // sign-up, checkout, audio playback, cancellation and API checks: over 45 s on a busy machine
   test.setTimeout(90_000);
   const plan = await premiumPlan(request);
+  // a course of this test's own: a free lesson, then a premium one
+  const course = await ownCourse(request, "Abonnement", [
+    { title: "Gratuite", free: true },
+    { title: "Premium", free: false },
+  ]);
   const learner = await createLearner(request, "billing");
   const bearer = await apiToken(request, learner);
-  expect(await lessonTwoLocked(request, bearer)).toBe(true);
+  expect(await lessonTwoLocked(request, bearer, course)).toBe(true);
 
   await signIn(page, learner);
   await expect(page.getByTestId("plan-tag")).toContainText("Découverte");
@@ -149,13 +137,13 @@ test("free learner → upgrade → demo checkout → premium at once → cancel 
   // the header follows without a reload
   await expect(page.getByTestId("plan-tag")).toContainText(plan.name_fr);
   await expect(page.getByTestId("upgrade-button")).toHaveCount(0);
-  expect(await lessonTwoLocked(request, bearer)).toBe(false);
+  expect(await lessonTwoLocked(request, bearer, course)).toBe(false);
 
   // the premium lesson plays in the browser
   await page.getByTestId("checkout-success").getByRole("link", { name: "Mon abonnement" }).click();
   await expect(page).toHaveURL(/\/billing$/);
-  const premiumLesson = await lessonTwo(request, bearer);
-  await playsInBrowser(page, premiumLesson.courseId, premiumLesson.lessonId);
+  const premiumLesson = course.lessonIds[1] ?? "";
+  await playsInBrowser(page, course.courseId, premiumLesson);
 
   // billing: active, one payment, then cancel
   await page.goto("/billing");
@@ -173,8 +161,8 @@ test("free learner → upgrade → demo checkout → premium at once → cancel 
   await expect(page.getByTestId("billing-cancelled-note")).toContainText("vous gardez l'accès");
   await expect(page.getByTestId("billing-cancel")).toHaveCount(0);
   await expect(page.getByTestId("plan-tag")).toContainText(plan.name_fr);
-  expect(await lessonTwoLocked(request, bearer)).toBe(false);
-  await playsInBrowser(page, premiumLesson.courseId, premiumLesson.lessonId);
+  expect(await lessonTwoLocked(request, bearer, course)).toBe(false);
+  await playsInBrowser(page, course.courseId, premiumLesson);
 });
 
 test("a declined demo payment fails clearly and changes nothing", async ({ page, request }) => {

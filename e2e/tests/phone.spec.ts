@@ -7,22 +7,6 @@ import { apiToken, createLearner, signIn } from "../support/session";
 /** The learner's app on a phone (issue: one shell that fits a phone). */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-interface Ids {
-  courseId: string;
-  lessonId: string;
-}
-
-async function _firstCourseAndLesson(page: Page): Promise<Ids> {
-  const courses = (await (await page.request.get("/api/v1/courses/active")).json()) as {
-    data: { courses: { id: string }[] };
-  };
-  const courseId = courses.data.courses[0]?.id ?? "";
-  const lessons = (await (await page.request.get(`/api/v1/courses/${courseId}/lessons`)).json()) as {
-    data: { lessons: { id: string }[] };
-  };
-  return { courseId, lessonId: lessons.data.lessons[0]?.id ?? "" };
-}
-
 /** How far the page can scroll sideways (0 when it fits the viewport). */
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -144,10 +128,9 @@ test("the lesson plays on while the learner browses: mini-player, position saved
   expect(await away.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
   expect(await violations(page), "mini-player").toEqual([]);
   const token = await apiToken(page.request, learner);
-  const course = (await (await page.request.get("/api/v1/courses/active")).json()) as {
-    data: { courses: { id: string; slug: string }[] };
-  };
-  const courseId = course.data.courses.find((c) => c.slug === "anglais-pour-debutants")?.id ?? "";
+  // the seeded demo course by its slug (the catalogue's first page holds what other specs created)
+  const single = await page.request.get("/api/v1/courses/single/anglais-pour-debutants");
+  const courseId = ((await single.json()) as { data: { course: { id: string } } }).data.course.id;
   await expect
     .poll(async () => {
       const res = await page.request.get(`/api/v1/courses/${courseId}/lessons`, {

@@ -1,14 +1,12 @@
+import { ownCourse } from "../support/course";
 import { expect, test } from "../support/fixtures";
 
 test("public pages arrive rendered by the server, then hydrate and stay interactive", async ({
   page,
   request,
 }) => {
-  // the catalogue's first course (other tests add courses: the seeded ones may be further on)
-  const active = await request.get("/api/v1/courses/active");
-  const first = ((await active.json()) as { data: { courses: { title_fr: string }[] } }).data.courses[0];
-  const title = first?.title_fr ?? "";
-  expect(title).not.toBe("");
+  // a course of this test's own, the newest: first in the catalogue, whatever other specs made
+  const { title } = await ownCourse(request, "Rendu serveur", [{ title: "Leçon", free: true }]);
 
   // the HTML itself carries the content (read without running any script)
   const html = (await (await request.get("/courses")).text())
