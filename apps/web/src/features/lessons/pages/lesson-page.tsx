@@ -353,7 +353,8 @@ function OpenLesson({
         >
           {done ? t("courses:lesson.done") : t("courses:lesson.markDone")}
         </Button>
-        <Space>
+        {/* wraps on a narrow phone: "Lección anterior / siguiente" are wider than 360 px side by side */}
+        <Space wrap>
           <ButtonLink
             icon={<LeftOutlined />}
             to={prevId ? to(`/courses/${courseId}/lessons/${prevId}`) : to(`/courses/${courseId}`)}
