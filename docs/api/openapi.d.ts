@@ -7772,6 +7772,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -7908,6 +7909,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -8014,6 +8016,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -8111,6 +8114,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -8217,6 +8221,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -8348,6 +8353,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -8490,6 +8496,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -8596,6 +8603,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -8702,6 +8710,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -9104,6 +9113,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -9219,6 +9229,7 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                duplicate_of: string | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;

@@ -180,3 +180,34 @@ test("a declined demo payment fails clearly and changes nothing", async ({ page,
   await expect(page.getByTestId("plan-tag")).toContainText("Discovery");
   await expect(page.getByTestId("upgrade-button")).toBeVisible();
 });
+
+test("a second checkout approved while already subscribed says so: plan unchanged, its payment refunded", async ({
+  page,
+  request,
+}) => {
+  const plan = await premiumPlan(request);
+  const learner = await createLearner(request, "billing");
+  const bearer = await apiToken(request, learner);
+  const headers = { Authorization: `Bearer ${bearer}` };
+  // two checkouts started side by side (two tabs); the first is approved
+  const started: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const res = await request.post("/api/v1/customer-plan", { headers, data: { plan_id: plan.id } });
+    expect(res.status(), await res.text()).toBe(201);
+    started.push(((await res.json()) as { data: { customerPlan: { id: string } } }).data.customerPlan.id);
+  }
+  const first = await request.post(`/api/v1/customer-plan/demo/${started[0]}/approve`, { headers });
+  expect(first.ok(), await first.text()).toBe(true);
+
+  await signIn(page, learner);
+  await page.goto(`/billing/subscription-payment?demo=${started[1]}`);
+  await page.getByTestId("demo-approve").click();
+  const duplicate = page.getByTestId("checkout-duplicate");
+  await expect(duplicate).toContainText("Vous avez déjà un abonnement");
+  await expect(duplicate).toContainText("vous sera remboursé");
+  await expect(page.getByTestId("checkout-failed")).toHaveCount(0);
+  await expect(page.getByTestId("plan-tag")).toContainText(plan.name_fr);
+  // coming back to the page later says the same
+  await page.reload();
+  await expect(page.getByTestId("checkout-duplicate")).toBeVisible();
+});

@@ -144,6 +144,11 @@ export const customerPlan = z.object({
   cancelled_at: z.string().nullable(),
   /** After a cancellation: premium access lasts until then. */
   access_until: z.string().nullable(),
+  /**
+   * Set when this subscription activated while the learner already held another one (the id of
+   * that one, kept): it was cancelled at once and the payment it took is refunded.
+   */
+  duplicate_of: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -88,6 +88,10 @@ describe("demo provider: 20 checkouts approved at once", () => {
     expect(held.receipts).toBe(1);
     const kept = held.active?.id;
     for (const row of held.rows) if (row.id !== kept) expect(row.duplicateOf).toBe(kept);
+    // each answer says what happened to that checkout: the one kept, or a duplicate of it
+    const said = answers.map((res) => res.json().data.customerPlan);
+    expect(said.filter((cp) => cp.status === "ACTIVE").map((cp) => cp.id)).toEqual([kept]);
+    expect(said.filter((cp) => cp.duplicate_of === kept)).toHaveLength(CHECKOUTS - 1);
     // the provider bills one subscription: the kept one; the others were cancelled there
     const demo = await t.database.db
       .select()

@@ -78,6 +78,7 @@ function presentCustomerPlan(row: CustomerPlanRow, plan: PlanRow): CustomerPlan 
     next_billing_at: iso(row.nextBillingAt),
     cancelled_at: iso(row.cancelledAt),
     access_until: iso(row.accessUntil),
+    duplicate_of: row.duplicateOf,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

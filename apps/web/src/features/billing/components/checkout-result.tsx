@@ -26,6 +26,28 @@ export function CheckoutSuccess({ planName }: { planName: string }) {
   );
 }
 
+/**
+ * The learner approved a second subscription while already holding one: the server cancelled it
+ * at once and marked its payment for refund. Not a failure, and no "try again".
+ */
+export function CheckoutDuplicate() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <Result
+      status="info"
+      data-testid="checkout-duplicate"
+      title={<h1 className="result-title">{t("billing:result.duplicateTitle")}</h1>}
+      subTitle={t("billing:result.duplicateText")}
+      extra={
+        <ButtonLink type="primary" to={to("/billing")}>
+          {t("billing:result.toBilling")}
+        </ButtonLink>
+      }
+    />
+  );
+}
+
 /** A clear failure with a way to try again. */
 export function CheckoutFailed({
   reason,

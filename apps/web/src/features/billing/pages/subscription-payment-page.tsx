@@ -12,7 +12,7 @@ import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { billingKeys, demoDecision, refreshAfterPlanChange, updateStatus } from "../api/billing-api";
 import { useShowError, useStartCheckout } from "../api/use-start-checkout";
-import { CheckoutFailed, CheckoutSuccess } from "../components/checkout-result";
+import { CheckoutDuplicate, CheckoutFailed, CheckoutSuccess } from "../components/checkout-result";
 import { PlanPrice } from "../components/plan-price";
 import "../billing.css";
 
@@ -50,7 +50,10 @@ export function SubscriptionPaymentPage() {
   );
 }
 
-type Outcome = { kind: "success"; customerPlan: CustomerPlan } | { kind: "failed"; reason: string };
+type Outcome =
+  | { kind: "success"; customerPlan: CustomerPlan }
+  | { kind: "duplicate" }
+  | { kind: "failed"; reason: string };
 
 /** "Demo payment: no money moves": the learner plays the buyer. */
 function DemoCheckout({ id }: { id: string }) {
@@ -70,6 +73,8 @@ function DemoCheckout({ id }: { id: string }) {
       if (decision === "approve" && customerPlan?.status === "ACTIVE") {
         await refreshAfterPlanChange();
         setOutcome({ kind: "success", customerPlan });
+      } else if (customerPlan?.duplicate_of) {
+        setOutcome({ kind: "duplicate" });
       } else {
         setOutcome({
           kind: "failed",
@@ -91,6 +96,7 @@ function DemoCheckout({ id }: { id: string }) {
   if (outcome?.kind === "success" || (!outcome && customerPlan.status === "ACTIVE")) {
     return <CheckoutSuccess planName={name} />;
   }
+  if (outcome?.kind === "duplicate" || customerPlan.duplicate_of) return <CheckoutDuplicate />;
   if (outcome?.kind === "failed") {
     return <CheckoutFailed reason={outcome.reason} onRetry={retry} retrying={restart.isPending} />;
   }
@@ -232,6 +238,7 @@ function ProviderReturn({ id }: { id: string }) {
   }
   if (customerPlan.status === "ACTIVE")
     return <CheckoutSuccess planName={planName(customerPlan.plan, lang)} />;
+  if (customerPlan.duplicate_of) return <CheckoutDuplicate />;
   if (customerPlan.status === "APPROVAL_PENDING") {
     return (
       <CheckoutFailed
