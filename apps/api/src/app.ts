@@ -12,6 +12,7 @@ import Fastify, {
 } from "fastify";
 import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
@@ -35,6 +36,7 @@ import { createSecondFactorService } from "./modules/auth/second-factor-service"
 import { createAuthService } from "./modules/auth/service";
 import { createSessionService } from "./modules/auth/session-service";
 import { createSocialService } from "./modules/auth/social";
+import { createAttemptGuard, databaseAttemptStore, redisAttemptStore } from "./modules/auth/throttle";
 import { createTokenSigner } from "./modules/auth/tokens";
 import { createReceiptService } from "./modules/billing/receipts";
 import billingRoutes from "./modules/billing/routes";
@@ -112,6 +114,7 @@ function createServices(
   changes: ChangeBus,
   metrics: Metrics,
   clock: Clock,
+  redis: Redis | undefined,
 ) {
   const { db } = database;
   // the only writer of the audit log: every module records through it
@@ -139,8 +142,17 @@ function createServices(
     log: app.log,
   });
   const secondFactor = createSecondFactorService({ db, users, settings });
+  // password attempts per account: in Redis when there is one (like the rate limits), else a table
+  // (one namespace per deployment sharing a Redis, like the change channel)
+  const attempts = createAttemptGuard({
+    store: redis
+      ? redisAttemptStore(redis, `parlons-attempts:${config.changeChannel}:`)
+      : databaseAttemptStore(db),
+  });
   const auth = createAuthService({
     db,
+    attempts,
+    outbox: mailOutbox,
     users,
     sessions,
     secondFactor,
@@ -305,6 +317,7 @@ function createServices(
     sessions,
     principals,
     pageCookie,
+    attempts,
     auth,
     secondFactor,
     social,
@@ -444,7 +457,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await changes.close();
   });
   const clock = opts.clock ?? systemClock;
-  const services = createServices(app, config, database, mailer, providers, changes, metrics, clock);
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    const { Redis } = await import("ioredis");
+    redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+    app.addHook("onClose", async () => {
+      redis?.disconnect();
+    });
+  }
+  const services = createServices(app, config, database, mailer, providers, changes, metrics, clock, redis);
   app.decorate("metrics", metrics);
   const stopObserving = database.observeQueries((seconds, failed) => metrics.query(seconds, failed));
   app.addHook("onClose", async () => {
@@ -488,14 +509,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate("fastPath", answerFromMemory);
   fastPath = answerFromMemory;
   await app.register(cookie);
-  let redis: import("ioredis").Redis | undefined;
-  if (config.redisUrl) {
-    const { Redis } = await import("ioredis");
-    redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
-    app.addHook("onClose", async () => {
-      redis?.disconnect();
-    });
-  }
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: "parlons-rl-" } : {}),

@@ -35,6 +35,7 @@ export const TRANSACTIONAL_SLUGS = [
   "event-booked",
   "event-reminder",
   "study-reminder",
+  "account-locked",
 ] as const;
 export type TransactionalSlug = (typeof TRANSACTIONAL_SLUGS)[number];
 

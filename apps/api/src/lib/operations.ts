@@ -18,6 +18,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/user/account-activate/:token": "activateAccount",
   "POST /api/v1/user/authenticate": "signIn",
   "POST /api/v1/auth/refresh": "refreshSession",
+  "POST /api/v1/auth/unlock": "unlockAccount",
   "GET /api/v1/auth/logout": "signOut",
   "POST /api/v1/auth/forgot-password": "requestPasswordReset",
   "POST /api/v1/user/checkPasswordResetToken": "checkPasswordResetToken",

@@ -28,6 +28,7 @@ const auth = {
   forgot: () => import("../features/auth/pages/forgot-password-page"),
   reset: () => import("../features/auth/pages/reset-password-page"),
   activate: () => import("../features/auth/pages/activate-page"),
+  unlock: () => import("../features/auth/pages/unlock-page"),
   logout: () => import("../features/auth/pages/logout-page"),
   change: () => import("../features/auth/pages/change-password-page"),
 };
@@ -125,6 +126,7 @@ const publicRoutes: RouteObject[] = [
   { path: routes.loginCallback, ...page(auth.login, (m) => m.LoginPage) },
   { path: routes.logout, ...page(auth.logout, (m) => m.LogoutPage) },
   { path: routes.activate, ...page(auth.activate, (m) => m.ActivatePage) },
+  { path: routes.unlock, ...page(auth.unlock, (m) => m.UnlockPage) },
   {
     element: <GuestOnly />,
     children: [

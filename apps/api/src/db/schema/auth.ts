@@ -47,7 +47,9 @@ export const oneTimeTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     /** A TypeScript-only enum (a plain text column): a new kind needs no migration. */
-    kind: text("kind", { enum: ["activation", "password_reset", "social_login"] }).notNull(),
+    kind: text("kind", {
+      enum: ["activation", "password_reset", "social_login", "account_unlock"],
+    }).notNull(),
     tokenHash: text("token_hash").notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -137,4 +139,22 @@ export const signInChallenges = pgTable(
     uniqueIndex("sign_in_challenges_ticket_key").on(t.ticketHash),
     index("sign_in_challenges_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * Attempts at a secret (a password, later a second factor) counted per account, whatever the
+ * address they come from (modules/auth/throttle.ts). `key` is a hash of what was attempted on
+ * (`password:<email>`), so an address typed by mistake is not stored. Used when REDIS_URL is unset.
+ */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    key: text("key").primaryKey(),
+    /** Attempts since the last success (each counted before its secret is checked). */
+    failures: integer("failures").notNull(),
+    /** No attempt is checked before this time. */
+    nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("auth_attempts_last_idx").on(t.lastAt)],
 );

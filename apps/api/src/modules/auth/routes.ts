@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   authenticateBody,
   changePasswordBody,
@@ -6,6 +7,7 @@ import {
   errorResponse,
   existsResponse,
   messageResponse,
+  normalizeEmail,
   resendActivationBody,
   resetPasswordBody,
   secondFactorChallenge,
@@ -36,6 +38,13 @@ const OAUTH_STATE_COOKIE = "auth.oauth";
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(401, 403);
 
+/** The account a sign-in body names (not validated yet: the limit runs before validation), hashed. */
+function accountOf(body: unknown): string {
+  const username = (body as { username?: unknown } | null)?.username;
+  const email = typeof username === "string" ? normalizeEmail(username.slice(0, 320)) : "";
+  return createHash("sha256").update(email).digest("base64url").slice(0, 22);
+}
+
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth, sessions, users, social, pageCookie, secondFactor } = app.deps.services;
@@ -45,6 +54,18 @@ export default async function authRoutes(fastify: FastifyInstance) {
     rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
   };
   const open = { access: access.public };
+  // sign-in: the address's limit is kept per account typed, so a right password from an address
+  // that an attacker shares is not refused for the attacker's guesses at other accounts (the
+  // account's own throttle, modules/auth/throttle.ts, counts its guesses from every address)
+  const signInLimit = {
+    access: access.public,
+    rateLimit: {
+      max: config.rateLimit.authMax,
+      timeWindow: config.rateLimit.windowMs,
+      hook: "preValidation" as const,
+      keyGenerator: (request: FastifyRequest) => `${request.ip}|${accountOf(request.body)}`,
+    },
+  };
   const cookies = sessionCookies(config, pageCookie);
   const setRefreshCookie = cookies.set;
   const clearRefreshCookie = cookies.clear;
@@ -105,7 +126,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/v1/user/authenticate",
     {
-      config: authLimit,
+      config: signInLimit,
       schema: {
         tags: ["auth"],
         description:
@@ -122,6 +143,23 @@ export default async function authRoutes(fastify: FastifyInstance) {
       setRefreshCookie(reply, outcome.tokens);
       return { message: "Logged in successfully", data: tokens(outcome.tokens) };
     },
+  );
+
+  app.post(
+    "/v1/auth/unlock",
+    {
+      config: authLimit,
+      schema: {
+        tags: ["auth"],
+        summary: "Unlock an account locked by wrong passwords, with the link mailed to its owner",
+        body: tokenBody,
+        response: { 200: envelope(z.object({ email: z.string() })), ...errors },
+      },
+    },
+    async (request) => ({
+      message: "Account unlocked: you can sign in",
+      data: await auth.unlock(request.body.token),
+    }),
   );
 
   app.post(

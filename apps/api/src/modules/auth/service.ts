@@ -16,18 +16,24 @@ import type { Mailer } from "../../integrations/mail/mailer";
 import type { ChangeBus } from "../../lib/change-bus";
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from "../../lib/errors";
 import { type AuditService, createAuditService } from "../audit/service";
+import { createMailOutbox, type MailOutbox } from "../mail/outbox";
 import { createTransactionalMails, type TransactionalMails } from "../mail/transactional";
 import type { SettingsService } from "../settings/service";
 import type { UserService } from "../users/service";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import type { SecondFactorService } from "./second-factor-service";
 import type { IssuedTokens, SessionService } from "./session-service";
+import { type AttemptGuard, createAttemptGuard, databaseAttemptStore } from "./throttle";
 import { hashToken, randomToken } from "./tokens";
 
 const ACTIVATION_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 3600_000;
+const UNLOCK_TTL_MS = 24 * 3600_000;
 
-type TokenKind = "activation" | "password_reset";
+type TokenKind = "activation" | "password_reset" | "account_unlock";
+
+/** What the password attempts on an address are counted under (the same whether it has an account). */
+const passwordSubject = (email: string) => `password:${email}`;
 
 export interface AuthDeps {
   db: Db;
@@ -45,6 +51,10 @@ export interface AuthDeps {
   changes?: ChangeBus;
   /** Asks for a second factor before a session opens; none asked when absent. */
   secondFactor?: Pick<SecondFactorService, "challengeFor">;
+  /** Counts password attempts per account (one on `db` when absent). */
+  attempts?: AttemptGuard;
+  /** Where the lock mail is queued (one on `db` when absent). */
+  outbox?: MailOutbox;
 }
 
 type FirstFactor = "password" | "social";
@@ -56,6 +66,8 @@ export function createAuthService(deps: AuthDeps) {
   const { db, users, sessions, mailer, settings, publicUrl, log } = deps;
   const mails = deps.mails ?? createTransactionalMails({ publicUrl });
   const audit = deps.audit ?? createAuditService({ db });
+  const attempts = deps.attempts ?? createAttemptGuard({ store: databaseAttemptStore(db) });
+  const outbox = deps.outbox ?? createMailOutbox({ db });
   const loginHooks: LoginHook[] = [];
   /** Links open the web app in the user's language: French unprefixed, the others under /<code>. */
   const link = (lang: Speak, pathname: string) => `${publicUrl}${langPrefix(toLocale(lang))}${pathname}`;
@@ -108,6 +120,18 @@ export function createAuthService(deps: AuthDeps) {
       )
       .returning();
     return row;
+  }
+
+  /** The owner of an account that wrong passwords just locked gets a link that unlocks it (queued). */
+  async function mailUnlockLink(user: { id: string; email: string; fullName: string; speak: Speak }) {
+    const token = await issueToken(user.id, "account_unlock", UNLOCK_TTL_MS);
+    const mail = await mails.compose("account-locked", user, link(user.speak, `/unlock/${token}`));
+    await outbox.enqueue({
+      key: `account-locked:${hashToken(token)}`,
+      userId: user.id,
+      to: user.email,
+      ...mail,
+    });
   }
 
   async function sendSafely(to: string, mail: { subject: string; text: string; html: string }) {
@@ -247,6 +271,8 @@ export function createAuthService(deps: AuthDeps) {
     /** One generic error for a wrong email or password: no hint whether the account exists. */
     async authenticate(username: string, password: string, meta: { userAgent?: string; ip?: string }) {
       const email = normalizeEmail(username);
+      // counted per account before anything is checked: 429 while it must wait or is locked
+      const attempt = await attempts.begin(passwordSubject(email));
       const user = await users.findByEmail(email);
       if (!user) {
         await burnPasswordCheck(password);
@@ -254,10 +280,27 @@ export function createAuthService(deps: AuthDeps) {
         throw unauthenticated("Invalid email or password", "INVALID_CREDENTIALS");
       }
       if (!(await verifyPassword(user.passwordHash, password))) {
-        await loginFailed(email, user.id, "wrong_password", "password");
+        await loginFailed(
+          email,
+          user.id,
+          attempts.lockedBy(attempt) ? "locked" : "wrong_password",
+          "password",
+        );
+        if (attempts.lockedBy(attempt) && user.status !== "DISABLED") await mailUnlockLink(user);
         throw unauthenticated("Invalid email or password", "INVALID_CREDENTIALS");
       }
+      await attempts.clear(passwordSubject(email));
       return startLogin(user, meta, "password");
+    },
+
+    /** Lifts the lock of the account a mailed link names (once, within 24 h). */
+    async unlock(token: string) {
+      const row = await consumeToken(token, "account_unlock");
+      const user = row && (await users.findById(row.userId));
+      if (!user)
+        throw badRequest("This unlock link is invalid or has expired", { token: ["invalid or expired"] });
+      await attempts.clear(passwordSubject(user.email));
+      return { email: user.email };
     },
 
     startLogin,
@@ -298,7 +341,7 @@ export function createAuthService(deps: AuthDeps) {
       const row = await consumeToken(token, "password_reset");
       if (!row)
         throw badRequest("This reset link is invalid or has expired", { token: ["invalid or expired"] });
-      await db.transaction(async (tx) => {
+      const email = await db.transaction(async (tx) => {
         const user = await users.findById(row.userId, tx);
         if (!user) throw badRequest("This reset link is invalid or has expired");
         // a reset proves ownership of the mailbox: it activates a pending account too
@@ -311,7 +354,10 @@ export function createAuthService(deps: AuthDeps) {
           tx,
         );
         await sessions.revokeAllForUser(user.id, "password_reset", undefined, tx);
+        return user.email;
       });
+      // the mailbox's owner chose a new password: wrong guesses at the old one no longer count
+      await attempts.clear(passwordSubject(email));
       deps.changes?.publish(`user:${row.userId}`);
     },
 

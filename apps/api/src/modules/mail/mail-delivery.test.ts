@@ -224,6 +224,7 @@ describe("transactional mails", () => {
     await t.app.deps.services.mailTemplates.seedTransactional();
     const seeded = await t.database.db.select().from(emailTemplates);
     expect(seeded.map((s) => s.slug).sort()).toEqual([
+      "account-locked",
       "activation",
       "event-booked",
       "event-reminder",

@@ -141,6 +141,25 @@ export const TRANSACTIONAL_DEFAULTS: Record<TransactionalSlug, TemplateTexts> = 
       "Continue: {{action_url}}",
     ].join("\n\n"),
   },
+  "account-locked": {
+    name: "Account locked after wrong passwords",
+    subject_fr: "Votre compte Parlons est verrouillé",
+    subject_en: "Your Parlons account is locked",
+    body_fr: [
+      "Bonjour {{full_name}},",
+      "Trop de mots de passe erronés ont été essayés sur votre compte Parlons : nous l'avons verrouillé pour une heure.",
+      "Si c'était vous, déverrouillez-le tout de suite avec ce lien, valable 24 heures :",
+      "{{action_url}}",
+      "Si ce n'était pas vous, quelqu'un essaie de deviner votre mot de passe : choisissez-en un nouveau, long et unique (« Mot de passe oublié » sur la page de connexion).",
+    ].join("\n\n"),
+    body_en: [
+      "Hello {{full_name}},",
+      "Too many wrong passwords were tried on your Parlons account: we have locked it for an hour.",
+      "If it was you, unlock it now with this link, valid for 24 hours:",
+      "{{action_url}}",
+      'If it was not you, someone is trying to guess your password: choose a new, long and unique one ("Forgot password" on the sign-in page).',
+    ].join("\n\n"),
+  },
 };
 
 /**
@@ -209,6 +228,16 @@ const OTHER_LANGUAGES: Record<OtherLocale, Record<TransactionalSlug, { subject: 
         "Todavía no has estudiado hoy. Unos minutos de escucha o de repaso bastan para mantener tu racha.",
         "{{details}}",
         "Continuar: {{action_url}}",
+      ].join("\n\n"),
+    },
+    "account-locked": {
+      subject: "Tu cuenta de Parlons está bloqueada",
+      body: [
+        "Hola, {{full_name}}:",
+        "Se han probado demasiadas contraseñas incorrectas en tu cuenta de Parlons: la hemos bloqueado durante una hora.",
+        "Si fuiste tú, desbloquéala ahora con este enlace, válido durante 24 horas:",
+        "{{action_url}}",
+        "Si no fuiste tú, alguien intenta adivinar tu contraseña: elige una nueva, larga y única («¿Olvidaste tu contraseña?» en la página de inicio de sesión).",
       ].join("\n\n"),
     },
   },

@@ -50,6 +50,16 @@ export function resendActivation(email: string) {
   });
 }
 
+/** Lifts the lock wrong passwords put on an account, with the link mailed to its owner. */
+export function unlockAccount(token: string) {
+  return api<Envelope<{ email: string }>>("/v1/auth/unlock", {
+    method: "POST",
+    body: { token },
+    silent: true,
+    noRefresh: true,
+  });
+}
+
 export function activateAccount(token: string) {
   return api<Envelope<unknown>>(`/v1/user/account-activate/${encodeURIComponent(token)}`, {
     silent: true,

@@ -24,6 +24,9 @@ export interface LoginFormProps {
   idPrefix?: string;
 }
 
+/** Refusals that last a while: shown in the form until the next try, not as a passing toast. */
+const WAIT_CODES = new Set(["ACCOUNT_THROTTLED", "ACCOUNT_LOCKED", "RATE_LIMITED"]);
+
 /** Login form of spec §2/§5: `username` (email) and password. */
 export function LoginForm({ onSuccess, onCreateAccount, idPrefix = "login" }: LoginFormProps) {
   const { t } = useTranslation();
@@ -32,6 +35,8 @@ export function LoginForm({ onSuccess, onCreateAccount, idPrefix = "login" }: Lo
   const [form] = Form.useForm<LoginValues>();
   const [pending, setPending] = useState(false);
   const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
+  /** Why sign-in is refused for a while (the account throttled or locked, the address limited). */
+  const [refusal, setRefusal] = useState<{ code: string; text: string } | null>(null);
   const [resending, setResending] = useState(false);
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const [expired, setExpired] = useState(false);
@@ -39,6 +44,7 @@ export function LoginForm({ onSuccess, onCreateAccount, idPrefix = "login" }: Lo
   const submit = async (values: LoginValues) => {
     setPending(true);
     setInactiveEmail(null);
+    setRefusal(null);
     try {
       const res = await authenticate({ username: values.username.trim(), password: values.password });
       setExpired(false);
@@ -53,6 +59,8 @@ export function LoginForm({ onSuccess, onCreateAccount, idPrefix = "login" }: Lo
     } catch (error) {
       if (error instanceof ApiError && error.code === "ACCOUNT_NOT_ACTIVATED") {
         setInactiveEmail(values.username.trim());
+      } else if (error instanceof ApiError && WAIT_CODES.has(error.code)) {
+        setRefusal({ code: error.code, text: errorText(error) });
       } else if (!applyFieldErrors(form, error, ["username", "password"])) {
         message.error(errorText(error));
       }
@@ -122,6 +130,17 @@ export function LoginForm({ onSuccess, onCreateAccount, idPrefix = "login" }: Lo
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
+        {refusal && (
+          <Alert
+            type={refusal.code === "ACCOUNT_LOCKED" ? "error" : "warning"}
+            showIcon
+            role="alert"
+            data-testid={refusal.code === "ACCOUNT_LOCKED" ? "login-locked" : "login-throttled"}
+            style={{ marginBottom: 16 }}
+            title={t(refusal.code === "ACCOUNT_LOCKED" ? "auth:login.lockedTitle" : "auth:login.waitTitle")}
+            description={refusal.text}
+          />
+        )}
         {inactiveEmail && (
           <Alert
             type="warning"
