@@ -89,6 +89,7 @@ export default async function globalSetup() {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMIT_AUTH_MAX: "500",
+      RATE_LIMIT_LOOKUP_MAX: "500",
       // Activation and reset links arrive within a quarter second instead of up to two.
       MAIL_WORKER_INTERVAL_MS: "250",
       // a study reminder due now is queued within a second

@@ -466,6 +466,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
   const services = createServices(app, config, database, mailer, providers, changes, metrics, clock, redis);
+  // reset requests and activation resends finish after their answer: before the database closes
+  app.addHook("onClose", () => services.auth.settled());
   app.decorate("metrics", metrics);
   const stopObserving = database.observeQueries((seconds, failed) => metrics.query(seconds, failed));
   app.addHook("onClose", async () => {

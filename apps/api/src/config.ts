@@ -42,6 +42,11 @@ const envFields = z.object({
     .default("parlons_changes"),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * Answers that tell whether an address has an account (email-exists, username-exists, sign-up
+   * refused for a taken address), per client and hour.
+   */
+  RATE_LIMIT_LOOKUP_MAX: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
@@ -197,7 +202,7 @@ export interface Config {
   mailFrom: string;
   redisUrl: string | undefined;
   changeChannel: string;
-  rateLimit: { authMax: number; windowMs: number };
+  rateLimit: { authMax: number; windowMs: number; lookupMax: number };
   trustProxy: boolean;
   logLevel: Env["LOG_LEVEL"];
   webDist: string | undefined;
@@ -374,7 +379,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
     changeChannel: env.CHANGE_CHANNEL,
-    rateLimit: { authMax: env.RATE_LIMIT_AUTH_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    rateLimit: {
+      authMax: env.RATE_LIMIT_AUTH_MAX,
+      windowMs: env.RATE_LIMIT_WINDOW_MS,
+      lookupMax: env.RATE_LIMIT_LOOKUP_MAX,
+    },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,

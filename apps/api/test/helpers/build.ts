@@ -56,6 +56,7 @@ export async function buildTestApp(
     JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
     PUBLIC_URL: "http://parlons.test",
     RATE_LIMIT_AUTH_MAX: "1000",
+    RATE_LIMIT_LOOKUP_MAX: "1000",
     WEB_DIST: path.join(dataDir, "no-web"),
     LOG_LEVEL: "silent",
     ...opts.env,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, buildTestApp, PASSWORD, type TestContext } from "../../../test/helpers/build";
+import { outboxWorkerOf } from "../../../test/helpers/mail-workers";
 
 // With SMTP configured, self-registered accounts wait for activation.
 let t: TestContext;
@@ -12,6 +13,11 @@ const post = (url: string, payload?: object, token?: string) =>
   t.request({ method: "POST", url, payload, token });
 const authenticate = (username: string, password: string) =>
   post("/api/v1/user/authenticate", { username, password });
+/** The work a reset request or a resend does after its answer, then the queued mails sent. */
+const mailsSent = async () => {
+  await t.app.deps.services.auth.settled();
+  await outboxWorkerOf(t).runOnce();
+};
 
 describe("activation", () => {
   it("pending until the mailed link is used; the link works once", async () => {
@@ -47,6 +53,7 @@ describe("activation", () => {
     const first = t.mailbox.linkIn(t.mailbox.last("en@example.com"), /\/en\/activate\/([\w-]+)/);
     expect(t.mailbox.last("en@example.com")?.subject).toBe("Activate your Parlons account");
     expect((await post("/api/v1/user/resend-activation", { email: "en@example.com" })).statusCode).toBe(200);
+    await mailsSent();
     const second = t.mailbox.linkIn(t.mailbox.last("en@example.com"), /\/en\/activate\/([\w-]+)/);
     expect(second).not.toBe(first);
     expect(
@@ -77,11 +84,13 @@ describe("password reset", () => {
     const count = t.mailbox.messages.length;
     const unknown = await post("/api/v1/auth/forgot-password?email=ghost@example.com");
     expect(unknown.statusCode).toBe(200);
+    await mailsSent();
     expect(t.mailbox.messages.length).toBe(count);
 
     const user = await t.createUser({ speak: "EN" });
     const known = await post(`/api/v1/auth/forgot-password?email=${encodeURIComponent(user.email)}`);
     expect(known.statusCode).toBe(200);
+    await mailsSent();
     expect(known.json().message).toBe(unknown.json().message);
     const token = t.mailbox.linkIn(t.mailbox.last(user.email), /\/en\/reset-password\/([\w-]+)/);
 
@@ -107,6 +116,7 @@ describe("password reset", () => {
   it("POST /v1/user/reset works like reset-forgot-password", async () => {
     const user = await t.createUser();
     await post(`/api/v1/auth/forgot-password?email=${encodeURIComponent(user.email)}`);
+    await mailsSent();
     const token = t.mailbox.linkIn(t.mailbox.last(user.email), /\/reset-password\/([\w-]+)/);
     expect((await post("/api/v1/user/reset", { token, password: "via-user-reset!" })).statusCode).toBe(200);
     expect((await authenticate(user.email, "via-user-reset!")).statusCode).toBe(200);

@@ -38,6 +38,12 @@ const OAUTH_STATE_COOKIE = "auth.oauth";
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(401, 403);
 
+/** A client's address for limits: an IPv4 address, or the /64 network of an IPv6 one. */
+function clientOf(ip: string): string {
+  if (!ip.includes(":") || ip.startsWith("::ffff:")) return ip;
+  return ip.split(":").slice(0, 4).join(":");
+}
+
 /** The account a sign-in body names (not validated yet: the limit runs before validation), hashed. */
 function accountOf(body: unknown): string {
   const username = (body as { username?: unknown } | null)?.username;
@@ -54,6 +60,28 @@ export default async function authRoutes(fastify: FastifyInstance) {
     rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
   };
   const open = { access: access.public };
+  // answers that say whether an address has an account: a budget per client and hour, shared by
+  // the two lookups and sign-up's refusal of a taken address (one key per IPv6 /64, where one
+  // client holds many addresses)
+  const lookups = app.createRateLimit({
+    max: config.rateLimit.lookupMax,
+    timeWindow: 3600_000,
+    keyGenerator: (request) => `lookup|${clientOf(request.ip)}`,
+  });
+  /** Spends one lookup of the client's budget (`increment: false`: only checks it); 429 when it is spent. */
+  async function spendLookup(request: FastifyRequest, increment = true) {
+    const budget = await lookups(request, { increment });
+    if (budget.isAllowed) return; // an allow-listed client
+    if (increment ? budget.isExceeded : budget.remaining === 0) {
+      throw new AppError(
+        429,
+        "RATE_LIMITED",
+        "Too many address lookups from this client: try again later",
+        undefined,
+        { "retry-after": String(Math.max(1, budget.ttlInSeconds)) },
+      );
+    }
+  }
   // sign-in: the address's limit is kept per account typed, so a right password from an address
   // that an attacker shares is not refused for the attacker's guesses at other accounts (the
   // account's own throttle, modules/auth/throttle.ts, counts its guesses from every address)
@@ -84,7 +112,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body);
+      // a client whose lookups are spent cannot learn more from "this address is taken"
+      await spendLookup(request, false);
+      const user = await auth.register(request.body).catch(async (err: unknown) => {
+        if (err instanceof AppError && err.code === "EMAIL_TAKEN") await spendLookup(request);
+        throw err;
+      });
       const pending = user.status === "PENDING";
       return reply.status(201).send({
         message: pending
@@ -102,7 +135,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: { tags: ["auth"], body: resendActivationBody, response: { 200: messageResponse, ...errors } },
     },
     async (request) => {
-      await auth.resendActivation(request.body.email);
+      auth.resendActivation(request.body.email);
       return { message: "If this account waits for activation, a new link is on its way" };
     },
   );
@@ -223,7 +256,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: { tags: ["auth"], querystring: emailQuery, response: { 200: messageResponse, ...errors } },
     },
     async (request) => {
-      await auth.forgotPassword(request.query.email);
+      auth.forgotPassword(request.query.email);
       return { message: "If an account exists for this email, a reset link is on its way" };
     },
   );
@@ -275,7 +308,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
       config: authLimit,
       schema: { tags: ["auth"], querystring: emailQuery, response: { 200: existsResponse, ...errors } },
     },
-    async (request) => ({ data: { exists: await users.emailExists(request.query.email) } }),
+    async (request) => {
+      await spendLookup(request);
+      return { data: { exists: await users.emailExists(request.query.email) } };
+    },
   );
   app.post(
     "/v1/validations/username-exists",
@@ -283,7 +319,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
       config: authLimit,
       schema: { tags: ["auth"], querystring: usernameQuery, response: { 200: existsResponse, ...errors } },
     },
-    async (request) => ({ data: { exists: await users.emailExists(request.query.username) } }),
+    async (request) => {
+      await spendLookup(request);
+      return { data: { exists: await users.emailExists(request.query.username) } };
+    },
   );
 
   app.get(

@@ -69,6 +69,14 @@ export function createAuthService(deps: AuthDeps) {
   const attempts = deps.attempts ?? createAttemptGuard({ store: databaseAttemptStore(db) });
   const outbox = deps.outbox ?? createMailOutbox({ db });
   const loginHooks: LoginHook[] = [];
+  /** Work an answer does not wait for (what it does must not show in how long the answer takes). */
+  const pending = new Set<Promise<void>>();
+  function inBackground(what: string, work: () => Promise<void>) {
+    const done: Promise<void> = work()
+      .catch((err: unknown) => log.error({ err }, `${what} failed`))
+      .finally(() => pending.delete(done));
+    pending.add(done);
+  }
   /** Links open the web app in the user's language: French unprefixed, the others under /<code>. */
   const link = (lang: Speak, pathname: string) => `${publicUrl}${langPrefix(toLocale(lang))}${pathname}`;
 
@@ -252,9 +260,12 @@ export function createAuthService(deps: AuthDeps) {
       return user;
     },
 
-    async resendActivation(email: string) {
-      const user = await users.findByEmail(email);
-      if (user && user.status === "PENDING") await sendActivation(user);
+    /** Answers at once, whether the address waits for activation or not: the link is sent in the background. */
+    resendActivation(email: string): void {
+      inBackground("activation resend", async () => {
+        const user = await users.findByEmail(email);
+        if (user && user.status === "PENDING") await sendActivation(user);
+      });
     },
 
     async activate(token: string) {
@@ -318,14 +329,32 @@ export function createAuthService(deps: AuthDeps) {
       return openSession(user, meta, method, secondFactor);
     },
 
-    async forgotPassword(email: string) {
-      const user = await users.findByEmail(email);
-      if (!user || user.status === "DISABLED") return;
-      const token = await issueToken(user.id, "password_reset", RESET_TTL_MS);
-      await sendSafely(
-        user.email,
-        await mails.compose("password-reset", user, link(user.speak, `/reset-password/${token}`)),
-      );
+    /**
+     * Answers at once, known address or not: the lookup, the link and the queued mail happen after
+     * the answer, so its time says nothing about the address (docs/decisions.md, "No free oracle").
+     */
+    forgotPassword(email: string): void {
+      inBackground("password reset request", async () => {
+        const user = await users.findByEmail(email);
+        if (!user || user.status === "DISABLED") return;
+        const token = await issueToken(user.id, "password_reset", RESET_TTL_MS);
+        const mail = await mails.compose(
+          "password-reset",
+          user,
+          link(user.speak, `/reset-password/${token}`),
+        );
+        await outbox.enqueue({
+          key: `password-reset:${hashToken(token)}`,
+          userId: user.id,
+          to: user.email,
+          ...mail,
+        });
+      });
+    },
+
+    /** Resolves once the work started in the background (reset requests, activation resends) is done. */
+    async settled(): Promise<void> {
+      while (pending.size > 0) await Promise.all(pending);
     },
 
     async checkResetToken(token: string) {

@@ -120,6 +120,8 @@ describe("password guesses are counted per account, whatever the address", () =>
       method: "POST",
       url: `/api/v1/auth/forgot-password?email=${encodeURIComponent(user.email)}`,
     });
+    await t.app.deps.services.auth.settled();
+    await outboxWorkerOf(t).runOnce();
     const token = t.mailbox.linkIn(t.mailbox.last(user.email), /\/reset-password\/([\w-]+)/);
     const reset = await t.request({
       method: "POST",
