@@ -72,7 +72,10 @@ export function createAuthService(deps: AuthDeps) {
   /** Work an answer does not wait for (what it does must not show in how long the answer takes). */
   const pending = new Set<Promise<void>>();
   function inBackground(what: string, work: () => Promise<void>) {
-    const done: Promise<void> = work()
+    // started on the next turn of the event loop, once the answer is written: with the embedded
+    // database the queries run on this thread and would otherwise delay it
+    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
       .catch((err: unknown) => log.error({ err }, `${what} failed`))
       .finally(() => pending.delete(done));
     pending.add(done);
