@@ -4,6 +4,7 @@ import { createChangeBus } from "../src/lib/change-bus";
 import { createPrincipalCache } from "../src/modules/auth/principal-cache";
 import type { Principal } from "../src/modules/users/service";
 import { buildTestApp, type TestContext } from "./helpers/build";
+import { outboxWorkerOf } from "./helpers/mail-workers";
 
 // Signed-in reads resolve the caller from memory after the first request; the change bus (and
 // nothing else) makes a process read the database again.
@@ -40,6 +41,9 @@ describe("principal from memory", () => {
     expect(await me(again.token)).toBe(200);
     const reset = await t.app.deps.services.auth.forgotPassword(again.email);
     expect(reset).toBeUndefined();
+    // the reset is prepared after the answer and its mail queued in the outbox: both done, then read
+    await t.app.deps.services.auth.settled();
+    await outboxWorkerOf(t).runOnce();
     const mail = t.mailbox.last(again.email);
     const token = /reset-password\/([\w-]+)/.exec(mail?.text ?? "")?.[1];
     expect(token).toBeTruthy();

@@ -29,6 +29,7 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   signIn: "public", // POST /v1/user/authenticate
   refreshSession: "public", // POST /v1/auth/refresh
   signOut: "public", // GET /v1/auth/logout
+  unlockAccount: "public", // POST /v1/auth/unlock (the mailed token is the credential)
   requestPasswordReset: "public", // POST /v1/auth/forgot-password
   checkPasswordResetToken: "public", // POST /v1/user/checkPasswordResetToken
   resetPassword: "public", // POST /v1/user/reset
