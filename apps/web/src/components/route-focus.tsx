@@ -21,22 +21,33 @@ export function RouteFocus() {
       first.current = false;
       return;
     }
-    // the page renders its content in the frames after the route change
-    let frame = requestAnimationFrame(() => {
+    // the page renders its content in the frames after the route change; when the layout itself
+    // changes (a page shared by the public site and the app's shell), the new `#main` may come a
+    // few frames later and the focused old one go away: for a second, a focus left on nothing
+    // goes to the new content (a focus the reader moved elsewhere stays)
+    let frame = 0;
+    let frames = 0;
+    const settle = () => {
+      const main = document.getElementById("main");
+      const active = document.activeElement;
+      const lost = !active || active === document.body;
+      // a dialog or a field that took the focus on its own keeps it
+      if (main && (lost || (frames === 2 && !main.contains(active)))) main.focus({ preventScroll: true });
+      frames += 1;
+      if (frames < 60) frame = requestAnimationFrame(settle);
+    };
+    frame = requestAnimationFrame(() => {
+      frames = 1;
       frame = requestAnimationFrame(() => {
-        const main = document.getElementById("main");
-        const active = document.activeElement;
-        // a dialog or a field that took the focus on its own keeps it
-        if (main && (!active || active === document.body || !main.contains(active))) {
-          main.focus({ preventScroll: true });
-        }
+        frames = 2;
+        settle();
       });
     });
     // its title may come with its data ("Lesson", then the lesson's name): announced once it has
     // stayed the same for a moment
     let timer = window.setTimeout(announce, SETTLE_MS);
+    // (watched until the next navigation: a page whose layout changes sets its title again)
     function announce() {
-      titles.disconnect();
       setAnnounced(document.title);
     }
     const titles = new MutationObserver(() => {
