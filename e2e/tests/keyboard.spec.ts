@@ -89,6 +89,8 @@ test("by keyboard alone: sign up, sign in, play a lesson, reveal a line's transl
 
   // the course, then its first lesson, by links
   await page.goto(`/courses/${DEMO_SLUG}`);
+  // signed in, the course page opens in the app's shell once the session is restored: tab from there
+  await expect(page.getByTestId("settings-button")).toBeVisible();
   await tabTo(page, page.getByTestId("lesson-row").nth(0).getByRole("link"));
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("player")).toBeVisible();
