@@ -8,6 +8,8 @@ export default defineConfig({
     pool: "forks",
     isolate: false,
     maxWorkers: 2,
+    // the memory tests collect garbage themselves, so that what they measure is what is held
+    execArgv: ["--expose-gc"],
     fileParallelism: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
