@@ -1,7 +1,8 @@
 import type { AuditAction, AuditEntry, AuditListQuery, AuditTargetType } from "@parlons/contract";
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
+import { containing, paginate } from "../../db/paginate";
 import { auditLog } from "../../db/schema/audit";
 import type { RequestMeta } from "../../lib/request-meta";
 
@@ -97,11 +98,10 @@ export function createAuditService(deps: { db: Db; meta?: () => RequestMeta | un
 
     /** One page, newest first; the filters combine. */
     async list(query: AuditListQuery) {
-      const conditions: SQL[] = [];
+      const conditions: (SQL | undefined)[] = [];
       if (query.actor) {
         if (z.uuid().safeParse(query.actor).success) conditions.push(eq(auditLog.actorId, query.actor));
-        else
-          conditions.push(ilike(auditLog.actorEmail, `%${query.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+        else conditions.push(containing(query.actor, [auditLog.actorEmail]));
       }
       if (query.action) conditions.push(eq(auditLog.action, query.action));
       if (query.target_type) conditions.push(eq(auditLog.targetType, query.target_type));
@@ -109,20 +109,17 @@ export function createAuditService(deps: { db: Db; meta?: () => RequestMeta | un
       if (query.from) conditions.push(gte(auditLog.createdAt, new Date(query.from)));
       if (query.to) conditions.push(lt(auditLog.createdAt, new Date(query.to)));
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, [total]] = await Promise.all([
+      const { rows, pagination } = await paginate(
+        query,
         db
           .select()
           .from(auditLog)
           .where(where)
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .$dynamic(),
         db.select({ n: count() }).from(auditLog).where(where),
-      ]);
-      return {
-        entries: rows.map(present),
-        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
-      };
+      );
+      return { entries: rows.map(present), pagination };
     },
   };
 }

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from "
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
+import { paginate } from "../../db/paginate";
 import { customerPlans, payments, type receipts, webhookEvents } from "../../db/schema/billing";
 import type { PaymentProviders, ProviderSubscription } from "../../integrations/payments";
 import type { ChangeBus } from "../../lib/change-bus";
@@ -488,21 +489,13 @@ export function createBillingService(deps: BillingDeps) {
     async payments(owner: string, query: { page: number; pageSize: number }) {
       // a duplicate's payment (to be refunded) is no payment for a plan the learner held
       const where = and(eq(payments.userId, owner), eq(payments.status, "PAID"));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(payments)
-          .where(where)
-          .orderBy(desc(payments.paidAt))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+      const { rows, pagination } = await paginate(
+        query,
+        db.select().from(payments).where(where).orderBy(desc(payments.paidAt)).$dynamic(),
         db.select({ n: count() }).from(payments).where(where),
-      ]);
+      );
       const receiptsOf = await deps.receipts.ofPayments(rows.map((r) => r.id));
-      return {
-        payments: rows.map((r) => presentPayment(r, receiptsOf.get(r.id))),
-        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
-      };
+      return { payments: rows.map((r) => presentPayment(r, receiptsOf.get(r.id))), pagination };
     },
 
     demoApprove: (id: string) => demoDecide(id, "approve"),

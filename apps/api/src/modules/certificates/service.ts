@@ -7,8 +7,9 @@ import {
   normalizeCertificateCode,
   type StaffCertificate,
 } from "@parlons/contract";
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { containing, paginate } from "../../db/paginate";
 import { certificates } from "../../db/schema/certificates";
 import { notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/service";
@@ -47,8 +48,6 @@ export function presentCertificate(row: CertificateRow): Certificate {
 function presentStaff(row: CertificateRow): StaffCertificate {
   return { ...presentCertificate(row), user_id: row.userId, revoke_reason: row.revokeReason };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Certificates of completion. Issued once per learner and course: the unique index on
@@ -156,31 +155,25 @@ export function createCertificateService(deps: {
       const filters: SQL[] = [];
       if (query.status === "valid") filters.push(isNull(certificates.revokedAt));
       if (query.status === "revoked") filters.push(isNotNull(certificates.revokedAt));
-      if (query.q) {
-        const like = `%${escapeLike(query.q)}%`;
-        const match = or(
-          ilike(certificates.code, like),
-          ilike(certificates.learnerName, like),
-          ilike(certificates.courseTitleFr, like),
-          ilike(certificates.courseTitleEn, like),
-        );
-        if (match) filters.push(match);
-      }
+      const match = containing(query.q, [
+        certificates.code,
+        certificates.learnerName,
+        certificates.courseTitleFr,
+        certificates.courseTitleEn,
+      ]);
+      if (match) filters.push(match);
       const where = filters.length ? and(...filters) : undefined;
-      const [rows, [total]] = await Promise.all([
+      const { rows, pagination } = await paginate(
+        query,
         db
           .select()
           .from(certificates)
           .where(where)
           .orderBy(desc(certificates.issuedAt), desc(certificates.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .$dynamic(),
         db.select({ n: count() }).from(certificates).where(where),
-      ]);
-      return {
-        certificates: rows.map(presentStaff),
-        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
-      };
+      );
+      return { certificates: rows.map(presentStaff), pagination };
     },
 
     /** Revokes a certificate (once: revoking it again keeps the first date and reason). */

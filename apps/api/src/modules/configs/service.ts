@@ -1,6 +1,7 @@
 import type { ConfigBody, ConfigItem, ConfigListQuery, ConfigUpdateBody } from "@parlons/contract";
-import { asc, count, eq, ilike, or } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { containing, paginate } from "../../db/paginate";
 import { configs } from "../../db/schema/configs";
 import { conflict, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/service";
@@ -39,22 +40,13 @@ export function createConfigService(deps: { db: Db; audit: AuditService }) {
     },
 
     async list(query: ConfigListQuery) {
-      const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const where = pattern
-        ? or(ilike(configs.key, pattern), ilike(configs.description, pattern))
-        : undefined;
-      const [total] = await db.select({ n: count() }).from(configs).where(where);
-      const rows = await db
-        .select()
-        .from(configs)
-        .where(where)
-        .orderBy(asc(configs.key))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      return {
-        configs: rows.map(present),
-        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
-      };
+      const where = containing(query.search, [configs.key, configs.description]);
+      const { rows, pagination } = await paginate(
+        query,
+        db.select().from(configs).where(where).orderBy(asc(configs.key)).$dynamic(),
+        db.select({ n: count() }).from(configs).where(where),
+      );
+      return { configs: rows.map(present), pagination };
     },
 
     async get(key: string): Promise<ConfigItem> {

@@ -5,8 +5,9 @@ import {
   type CourseUpdateBody,
   slugify,
 } from "@parlons/contract";
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
+import { containing, paginate } from "../../db/paginate";
 import { courses } from "../../db/schema/courses";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import { uniqueSlug } from "../../lib/unique-slug";
@@ -96,29 +97,23 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
 
     async list(query: Partial<CourseListQuery> & { page: number; pageSize: number }) {
       const filters: (SQL | undefined)[] = [];
-      if (query.search) {
-        const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        filters.push(
-          or(ilike(courses.titleFr, pattern), ilike(courses.titleEn, pattern), ilike(courses.slug, pattern)),
-        );
-      }
+      filters.push(containing(query.search, [courses.titleFr, courses.titleEn, courses.slug]));
       if (query.active) filters.push(eq(courses.active, query.active === "true"));
       if (query.popular) filters.push(eq(courses.popular, query.popular === "true"));
       if (query.target_language) filters.push(eq(courses.targetLanguage, query.target_language));
       if (query.level) filters.push(eq(courses.level, query.level));
       const where = and(...filters);
-      const [total] = await db.select({ n: count() }).from(courses).where(where);
-      const rows = await db
-        .select()
-        .from(courses)
-        .where(where)
-        .orderBy(asc(courses.position), desc(courses.createdAt), asc(courses.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      return {
-        courses: await present(rows),
-        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
-      };
+      const { rows, pagination } = await paginate(
+        query,
+        db
+          .select()
+          .from(courses)
+          .where(where)
+          .orderBy(asc(courses.position), desc(courses.createdAt), asc(courses.id))
+          .$dynamic(),
+        db.select({ n: count() }).from(courses).where(where),
+      );
+      return { courses: await present(rows), pagination };
     },
 
     async create(body: CourseBody): Promise<CourseRow> {

@@ -17,6 +17,7 @@ import {
 } from "@parlons/contract";
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
+import { paginate } from "../../db/paginate";
 import { events, registrations } from "../../db/schema/events";
 import { AppError, conflict, notFound, validationFailed } from "../../lib/errors";
 import { formatDateTime, type Lang } from "../../lib/format";
@@ -378,21 +379,20 @@ export function createEventService(deps: {
       if (!staff) filters.push(eq(events.active, true));
       if (!(staff && query.include === "past")) filters.push(gt(events.endsAt, now()));
       const where = and(...filters);
-      const [total] = await db.select({ n: count() }).from(events).where(where);
-      const rows = await db
-        .select()
-        .from(events)
-        .where(where)
-        .orderBy(
-          staff && query.include === "past" ? desc(events.startsAt) : asc(events.startsAt),
-          asc(events.id),
-        )
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      return {
-        events: await present(rows, viewer),
-        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
-      };
+      const { rows, pagination } = await paginate(
+        query,
+        db
+          .select()
+          .from(events)
+          .where(where)
+          .orderBy(
+            staff && query.include === "past" ? desc(events.startsAt) : asc(events.startsAt),
+            asc(events.id),
+          )
+          .$dynamic(),
+        db.select({ n: count() }).from(events).where(where),
+      );
+      return { events: await present(rows, viewer), pagination };
     },
 
     async create(actor: Principal, body: EventBody): Promise<EventRow> {
@@ -678,25 +678,27 @@ export function createEventService(deps: {
       const upcoming = query.upcoming === "true";
       if (upcoming) filters.push(gt(events.endsAt, now()));
       const where = and(...filters);
-      const [total] = await db
-        .select({ n: count() })
-        .from(registrations)
-        .innerJoin(events, eq(events.id, registrations.eventId))
-        .where(where);
-      const rows = await db
-        .select({ registration: registrations })
-        .from(registrations)
-        .innerJoin(events, eq(events.id, registrations.eventId))
-        .where(where)
-        .orderBy(upcoming ? asc(events.startsAt) : desc(registrations.createdAt), asc(registrations.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
+      const { rows, pagination } = await paginate(
+        query,
+        db
+          .select({ registration: registrations })
+          .from(registrations)
+          .innerJoin(events, eq(events.id, registrations.eventId))
+          .where(where)
+          .orderBy(upcoming ? asc(events.startsAt) : desc(registrations.createdAt), asc(registrations.id))
+          .$dynamic(),
+        db
+          .select({ n: count() })
+          .from(registrations)
+          .innerJoin(events, eq(events.id, registrations.eventId))
+          .where(where),
+      );
       return {
         registrations: await presentRegistrations(
           rows.map((r) => r.registration),
           actor,
         ),
-        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+        pagination,
       };
     },
 
@@ -764,14 +766,16 @@ export function createEventService(deps: {
       const filters: (SQL | undefined)[] = [eq(registrations.eventId, eventId)];
       if (query.status) filters.push(eq(registrations.status, query.status));
       const where = and(...filters);
-      const [total] = await db.select({ n: count() }).from(registrations).where(where);
-      const rows = await db
-        .select()
-        .from(registrations)
-        .where(where)
-        .orderBy(asc(registrations.createdAt), asc(registrations.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
+      const { rows, pagination } = await paginate(
+        query,
+        db
+          .select()
+          .from(registrations)
+          .where(where)
+          .orderBy(asc(registrations.createdAt), asc(registrations.id))
+          .$dynamic(),
+        db.select({ n: count() }).from(registrations).where(where),
+      );
       const people = new Map(
         (await Promise.all([...new Set(rows.map((r) => r.userId))].map((uid) => users.findById(uid))))
           .filter((u): u is NonNullable<typeof u> => Boolean(u))
@@ -787,7 +791,7 @@ export function createEventService(deps: {
       });
       return {
         registrations: items,
-        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+        pagination,
         places_booked: (await placesBooked([eventId])).get(eventId) ?? 0,
       };
     },

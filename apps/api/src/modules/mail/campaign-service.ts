@@ -9,8 +9,9 @@ import {
   type MailCampaign,
   toLocale,
 } from "@parlons/contract";
-import { and, count, desc, eq, ilike, notExists, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, notExists, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
+import { containing, paginate } from "../../db/paginate";
 import { mailCampaigns, mailDeliveries, mailUnsubscribes } from "../../db/schema/mail";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import type { AudienceFilter, AudienceQuery } from "../users/audience";
@@ -249,31 +250,28 @@ export function createCampaignService(deps: {
 
     /** Latest first. */
     async list(query: CampaignPaginationBody) {
-      const { page, pageSize, filters } = query;
+      const { filters } = query;
       const conditions: (SQL | undefined)[] = [];
       if (filters.status) conditions.push(eq(mailCampaigns.status, filters.status));
-      if (filters.search) {
-        const words = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(
-          or(
-            ilike(mailCampaigns.subjectFr, words),
-            ilike(mailCampaigns.subjectEn, words),
-            ilike(mailCampaigns.subjectEs, words),
-          ),
-        );
-      }
+      conditions.push(
+        containing(filters.search, [
+          mailCampaigns.subjectFr,
+          mailCampaigns.subjectEn,
+          mailCampaigns.subjectEs,
+        ]),
+      );
       const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
+      const { rows, pagination } = await paginate(
+        query,
         db
           .select()
           .from(mailCampaigns)
           .where(where)
           .orderBy(desc(mailCampaigns.createdAt), desc(mailCampaigns.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+          .$dynamic(),
         db.select({ n: count() }).from(mailCampaigns).where(where),
-      ]);
-      return { campaigns: rows.map(presentCampaign), pagination: { page, pageSize, total: total?.n ?? 0 } };
+      );
+      return { campaigns: rows.map(presentCampaign), pagination };
     },
 
     /** Deliveries of a campaign by status (tests and operations). */

@@ -5,8 +5,9 @@ import {
   TRANSACTIONAL_SLUGS,
   type TransactionalSlug,
 } from "@parlons/contract";
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
+import { containing, paginate } from "../../db/paginate";
 import { emailTemplates } from "../../db/schema/mail";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import { builtInText, type TemplateTexts, TRANSACTIONAL_DEFAULTS } from "./transactional";
@@ -58,22 +59,18 @@ export function createMailTemplateService(db: Db) {
     get,
 
     async list(query: EmailTemplateListQuery) {
-      const { page, pageSize, search } = query;
-      const words = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const where: SQL | undefined = words
-        ? or(ilike(emailTemplates.name, words), ilike(emailTemplates.slug, words))
-        : undefined;
-      const [rows, [total]] = await Promise.all([
+      const where = containing(query.search, [emailTemplates.name, emailTemplates.slug]);
+      const { rows, pagination } = await paginate(
+        query,
         db
           .select()
           .from(emailTemplates)
           .where(where)
           .orderBy(desc(emailTemplates.updatedAt), asc(emailTemplates.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+          .$dynamic(),
         db.select({ n: count() }).from(emailTemplates).where(where),
-      ]);
-      return { templates: rows.map(presentTemplate), pagination: { page, pageSize, total: total?.n ?? 0 } };
+      );
+      return { templates: rows.map(presentTemplate), pagination };
     },
 
     async listActive() {

@@ -7,6 +7,7 @@ import {
 } from "@parlons/contract";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
+import { paginate } from "../../db/paginate";
 import { notifications } from "../../db/schema/notifications";
 import { notFound } from "../../lib/errors";
 import type { Principal } from "../users/service";
@@ -49,22 +50,20 @@ export function createNotificationService(deps: { db: Db }) {
       const mine = eq(notifications.userId, actor.id);
       const unreadOnly = and(mine, isNull(notifications.readAt));
       const where = query.unread === "true" ? unreadOnly : mine;
-      const [[total], [unread], rows] = await Promise.all([
-        db.select({ n: count() }).from(notifications).where(where),
+      const [{ rows, pagination }, [unread]] = await Promise.all([
+        paginate(
+          query,
+          db
+            .select()
+            .from(notifications)
+            .where(where)
+            .orderBy(desc(notifications.createdAt), desc(notifications.id))
+            .$dynamic(),
+          db.select({ n: count() }).from(notifications).where(where),
+        ),
         db.select({ n: count() }).from(notifications).where(unreadOnly),
-        db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
       ]);
-      return {
-        notifications: rows.map(present),
-        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
-        unread: unread?.n ?? 0,
-      };
+      return { notifications: rows.map(present), pagination, unread: unread?.n ?? 0 };
     },
 
     /** Marks one of the actor's notifications read (a second time keeps the first read time); 404 if not theirs. */

@@ -5,6 +5,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
+import { paginate } from "../../db/paginate";
 import { analyticsActive } from "../../db/schema/analytics";
 import {
   oauthAccounts,
@@ -341,20 +342,12 @@ export function createPrivacyService(deps: {
 
     async list(query: DataRequestListQuery) {
       const where = query.status ? eq(dataRequests.status, query.status) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(dataRequests)
-          .where(where)
-          .orderBy(desc(dataRequests.requestedAt))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+      const { rows, pagination } = await paginate(
+        query,
+        db.select().from(dataRequests).where(where).orderBy(desc(dataRequests.requestedAt)).$dynamic(),
         db.select({ n: count() }).from(dataRequests).where(where),
-      ]);
-      return {
-        requests: rows.map((r) => ({ ...present(r), user_id: r.userId })),
-        pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
-      };
+      );
+      return { requests: rows.map((r) => ({ ...present(r), user_id: r.userId })), pagination };
     },
 
     /** Staff run a pending or failed export job by hand; it completes before the answer. */

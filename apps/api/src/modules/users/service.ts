@@ -8,8 +8,9 @@ import {
   type UserListItem,
   type UserStatus,
 } from "@parlons/contract";
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
+import { containing, pageOffset } from "../../db/paginate";
 import { menuModules, userCreatedAtOf, userRoles, users } from "../../db/schema/users";
 import { createCountCache } from "../../lib/count-cache";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
@@ -311,8 +312,7 @@ export function createUserService(db: Db, roleService: RoleService) {
     }) {
       const conditions: SQL[] = [];
       if (filter.search) {
-        const term = `%${filter.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-        const match = or(ilike(users.email, term), ilike(users.fullName, term));
+        const match = containing(filter.search, [users.email, users.fullName]);
         if (match) conditions.push(match);
       }
       if (filter.status) conditions.push(eq(users.status, filter.status));
@@ -332,7 +332,7 @@ export function createUserService(db: Db, roleService: RoleService) {
       const where = conditions.length ? and(...conditions) : undefined;
       const order = [desc(users.createdAt), asc(users.id)];
       const roleOnly = roleId !== undefined && conditions.length === 1;
-      const offset = (filter.page - 1) * filter.pageSize;
+      const offset = pageOffset(filter);
       const pageIds =
         roleId && roleOnly
           ? db
