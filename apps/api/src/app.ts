@@ -1,7 +1,6 @@
 import http from "node:http";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import { fastifyRequestContext } from "@fastify/request-context";
 import Fastify, {
@@ -16,74 +15,35 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./integrations/mail/mailer";
-import { createOAuthProviders } from "./integrations/oauth";
 import { createPaymentProviders, type PaymentProviders } from "./integrations/payments";
-import { createStorage } from "./integrations/storage";
-import { announcing, type ChangeBus, createChangeBus } from "./lib/change-bus";
+import { type ChangeBus, createChangeBus } from "./lib/change-bus";
 import { type Clock, systemClock } from "./lib/clock";
-import { createMetrics, type Metrics } from "./lib/metrics";
-import { currentRequestMeta, type RequestMeta } from "./lib/request-meta";
+import { createMetrics } from "./lib/metrics";
+import { type AppServices, buildModules } from "./lib/module";
+import type { RequestMeta } from "./lib/request-meta";
 import { createResponseCache, type FastRead, publicFastRead, type ResponseCache } from "./lib/response-cache";
-import analyticsRoutes from "./modules/analytics/routes";
-import { createAnalyticsService } from "./modules/analytics/service";
-import auditRoutes from "./modules/audit/routes";
-import { createAuditService } from "./modules/audit/service";
-import { createPageCookie } from "./modules/auth/page-cookie";
-import { createPrincipalCache } from "./modules/auth/principal-cache";
-import authRoutes from "./modules/auth/routes";
-import secondFactorRoutes from "./modules/auth/second-factor-routes";
-import { createSecondFactorService } from "./modules/auth/second-factor-service";
-import { createAuthService } from "./modules/auth/service";
-import { createSessionService } from "./modules/auth/session-service";
-import { createSocialService } from "./modules/auth/social";
-import { createAttemptGuard, databaseAttemptStore, redisAttemptStore } from "./modules/auth/throttle";
-import { createTokenSigner } from "./modules/auth/tokens";
-import { createReceiptService } from "./modules/billing/receipts";
-import billingRoutes from "./modules/billing/routes";
-import { createBillingService } from "./modules/billing/service";
-import certificateRoutes from "./modules/certificates/routes";
-import { createCertificateService } from "./modules/certificates/service";
-import configRoutes from "./modules/configs/routes";
-import { createConfigService } from "./modules/configs/service";
-import courseRoutes from "./modules/courses/routes";
-import { createCourseService } from "./modules/courses/service";
-import { createEntitlementService } from "./modules/entitlement/service";
-import eventRoutes from "./modules/events/routes";
-import { createEventService } from "./modules/events/service";
-import habitRoutes from "./modules/habit/routes";
-import { createHabitService } from "./modules/habit/service";
-import healthRoutes from "./modules/health/routes";
-import legalRoutes from "./modules/legal/routes";
-import lessonRoutes from "./modules/lessons/routes";
-import { createLessonService } from "./modules/lessons/service";
-import { createCampaignService } from "./modules/mail/campaign-service";
-import { createDeliveryQueue } from "./modules/mail/deliveries";
-import { createMailOutbox } from "./modules/mail/outbox";
-import mailPreferenceRoutes from "./modules/mail/preferences-routes";
-import { createMailPreferences } from "./modules/mail/preferences-service";
-import mailRoutes from "./modules/mail/routes";
-import { createMailTemplateService } from "./modules/mail/template-service";
-import { createTransactionalMails } from "./modules/mail/transactional";
-import mediaRoutes, { multipartOptions } from "./modules/media/routes";
-import { createMediaService } from "./modules/media/service";
-import { createMediaUrlSigner } from "./modules/media/signing";
-import notificationRoutes from "./modules/notifications/routes";
-import { createNotificationService } from "./modules/notifications/service";
-import planRoutes from "./modules/plans/routes";
-import { createPlanService } from "./modules/plans/service";
-import privacyRoutes from "./modules/privacy/routes";
-import { createPrivacyService } from "./modules/privacy/service";
-import recordingRoutes from "./modules/review/recording-routes";
-import { createRecordingService, recordingKeysInUse, recordingLineFiles } from "./modules/review/recordings";
-import reviewRoutes from "./modules/review/routes";
-import { createReviewService } from "./modules/review/service";
-import roleRoutes from "./modules/roles/routes";
-import { createRoleService } from "./modules/roles/service";
-import settingsRoutes from "./modules/settings/routes";
-import { createSettingsService, settingsDefaults } from "./modules/settings/service";
-import { createAudienceQuery } from "./modules/users/audience";
-import userRoutes from "./modules/users/routes";
-import { createUserService } from "./modules/users/service";
+import analytics from "./modules/analytics";
+import audit from "./modules/audit";
+import auth from "./modules/auth";
+import billing from "./modules/billing";
+import certificates from "./modules/certificates";
+import configs from "./modules/configs";
+import courses from "./modules/courses";
+import entitlement from "./modules/entitlement";
+import events from "./modules/events";
+import habit from "./modules/habit";
+import health from "./modules/health";
+import legal from "./modules/legal";
+import lessons from "./modules/lessons";
+import mail from "./modules/mail";
+import media from "./modules/media";
+import notifications from "./modules/notifications";
+import plans from "./modules/plans";
+import privacy from "./modules/privacy";
+import review from "./modules/review";
+import roles from "./modules/roles";
+import settings from "./modules/settings";
+import users from "./modules/users";
 import { defaultWebDist } from "./paths";
 import accessPlugin, { type RouteAccess } from "./plugins/access";
 import authPlugin from "./plugins/auth";
@@ -105,248 +65,36 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
-function createServices(
-  app: FastifyInstance,
-  config: Config,
-  database: Database,
-  mailer: Mailer,
-  providers: PaymentProviders,
-  changes: ChangeBus,
-  metrics: Metrics,
-  clock: Clock,
-  redis: Redis | undefined,
-) {
-  const { db } = database;
-  // the only writer of the audit log: every module records through it
-  const audit = createAuditService({ db, meta: currentRequestMeta });
-  const settings = createSettingsService({ db, defaults: settingsDefaults(config), changes, audit });
-  const roles = announcing(createRoleService(db), changes, { createRole: ["roles"], deleteRole: ["roles"] });
-  // inside a caller's transaction nothing is told: the caller tells after its commit
-  const own = (tx: unknown) => tx === undefined || tx === db;
-  const users = announcing(createUserService(db, roles), changes, {
-    update: (id, _patch, tx) => (own(tx) ? [`user:${id}`] : []),
-    setRole: (id, _title, tx) => (own(tx) ? [`user:${id}`] : []),
-  });
-  const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl, {
-    previous: config.jwtPreviousSecret,
-  });
-  const sessions = announcing(createSessionService(db, signer, config.refreshTokenTtl, changes), changes, {
-    revoke: (sessionId, _reason, tx) => (own(tx) ? [`session:${sessionId}`] : []),
-    revokeAllForUser: (userId, _reason, _keep, tx) => (own(tx) ? [`user:${userId}`] : []),
-  });
-  const mailTemplates = createMailTemplateService(db);
-  const mailOutbox = createMailOutbox({ db });
-  const transactionalMails = createTransactionalMails({
-    publicUrl: config.publicUrl,
-    findActive: (slug, tx) => mailTemplates.findActive(slug, tx),
-    log: app.log,
-  });
-  const secondFactor = createSecondFactorService({ db, users, settings });
-  // password attempts per account: in Redis when there is one (like the rate limits), else a table
-  // (one namespace per deployment sharing a Redis, like the change channel)
-  const attempts = createAttemptGuard({
-    store: redis
-      ? redisAttemptStore(redis, `parlons-attempts:${config.changeChannel}:`)
-      : databaseAttemptStore(db),
-  });
-  const auth = createAuthService({
-    db,
-    attempts,
-    outbox: mailOutbox,
-    users,
-    sessions,
-    secondFactor,
-    mailer,
-    settings,
-    audit,
-    publicUrl: config.publicUrl,
-    log: app.log,
-    changes,
-    mails: transactionalMails,
-  });
-  const social = createSocialService({
-    db,
-    users,
-    auth,
-    settings,
-    providers: createOAuthProviders(config.oauth),
-    publicUrl: config.publicUrl,
-    secret: config.jwtSecret,
-    log: app.log,
-  });
-  const notifications = createNotificationService({ db });
-  const plans = announcing(createPlanService({ db, providers }), changes, {
-    create: ["plans"],
-    update: ["plans"],
-    remove: ["plans"],
-    providerPlanIdOf: ["plans"],
-  });
-  const receipts = createReceiptService({
-    db,
-    users,
-    plans,
-    settings,
-    outbox: mailOutbox,
-    mails: transactionalMails,
-    publicUrl: config.publicUrl,
-  });
-  const billing = createBillingService({
-    db,
-    providers,
-    plans,
-    users,
-    notifications,
-    receipts,
-    publicUrl: config.publicUrl,
-    log: app.log,
-    changes,
-    onPaymentEvent: (provider, outcome) => metrics.payment(provider, outcome),
-  });
-  // what a principal's plan opens is read through the principal cache (from memory until it changes)
-  const rawEntitlement = createEntitlementService({ billing });
-  const principals = createPrincipalCache({ signer, sessions, users, entitlement: rawEntitlement, changes });
-  const entitlement = { ...rawEntitlement, accessOf: principals.accessOf };
-  // spec §4: after a login on a paid plan, the provider's subscription is checked
-  auth.onLogin((userId) => billing.checkAtLogin(userId));
-  const media = createMediaService({
-    db,
-    storage: createStorage(config.media),
-    alsoInUse: [recordingKeysInUse],
-  });
-  const mediaUrls = createMediaUrlSigner({ secret: config.jwtSecret, ttlSeconds: config.media.urlTtl });
-  const pageCookie = createPageCookie(config.jwtSecret);
-  // lessons change course lists too (lesson counts, durations)
-  const lessons = announcing(
-    createLessonService({
-      db,
-      media,
-      lineFiles: recordingLineFiles({ trash: media.trash }),
-      urls: mediaUrls,
-      audioBaseUrl: () => settings.audioBaseUrl(),
-    }),
-    changes,
-    {
-      create: ["courses"],
-      update: ["courses"],
-      updateColumn: ["courses"],
-      updateLinks: ["courses"],
-      replaceCues: ["courses"],
-      delete: ["courses"],
-      saveProgress: (userId) => [`progress:${userId}`],
-    },
-  );
-  const courses = announcing(createCourseService({ db, lessons, media }), changes, {
-    create: ["courses"],
-    update: ["courses"],
-    setPopular: ["courses"],
-    delete: ["courses"],
-  });
-  const review = createReviewService({ db, lessons, courses, clock });
-  const analytics = createAnalyticsService({ db });
-  const certificates = createCertificateService({ db, users, courses, lessons, audit });
-  const recordings = createRecordingService({
-    db,
-    storage: media.storage,
-    trash: media.trash,
-    lessons,
-    mustOpen: review.mustOpen,
-  });
-  const mailPreferences = createMailPreferences({
-    db,
-    secret: config.jwtSecret,
-    previousSecret: config.jwtPreviousSecret,
-    publicUrl: config.publicUrl,
-    findUser: (id) => users.findById(id),
-  });
-  const habit = createHabitService({
-    db,
-    users,
-    review,
-    preferences: mailPreferences,
-    outbox: mailOutbox,
-    mails: transactionalMails,
-    publicUrl: config.publicUrl,
-    clock,
-  });
-  const campaigns = createCampaignService({
-    db,
-    audience: createAudienceQuery(db),
-    templates: mailTemplates,
-    preferences: mailPreferences,
-    outbox: mailOutbox,
-    courseExists: async (id) => (await courses.findByIds([id])).length > 0,
-    publicUrl: config.publicUrl,
-  });
-  const mailDeliveries = createDeliveryQueue({
-    db,
-    publicUrl: config.publicUrl,
-    preferences: mailPreferences,
-  });
-  const events = createEventService({
-    db,
-    users,
-    notifications,
-    audit,
-    entitlement,
-    outbox: mailOutbox,
-    mails: transactionalMails,
-    settings,
-    publicUrl: config.publicUrl,
-  });
-  const configs = createConfigService({ db, audit });
-  const privacy = createPrivacyService({
-    db,
-    recordings,
-    sessions,
-    billing,
-    audit,
-    mailer,
-    changes,
-    log: app.log,
-    dataDir: config.dataDir,
-    publicUrl: config.publicUrl,
-    syncMaxRows: config.exportSyncMaxRows,
-  });
-  return {
-    privacy,
-    audit,
-    settings,
-    roles,
-    users,
-    signer,
-    sessions,
-    principals,
-    pageCookie,
-    attempts,
-    auth,
-    secondFactor,
-    social,
-    entitlement,
-    plans,
-    billing,
-    receipts,
-    media,
-    mediaUrls,
-    lessons,
-    courses,
-    review,
-    certificates,
-    analytics,
-    recordings,
-    habit,
-    mailPreferences,
-    mailTemplates,
-    campaigns,
-    mailDeliveries,
-    mailOutbox,
-    transactionalMails,
-    events,
-    configs,
-    notifications,
-  };
-}
+/**
+ * The modules of the API, in the order their routes are registered; each is built after those
+ * providing what it needs (lib/module.ts). docs/architecture.md draws them (scripts/architecture.ts).
+ */
+export const appModules = [
+  health,
+  auth,
+  users,
+  roles,
+  settings,
+  plans,
+  billing,
+  entitlement,
+  courses,
+  lessons,
+  review,
+  certificates,
+  analytics,
+  habit,
+  media,
+  mail,
+  events,
+  configs,
+  notifications,
+  audit,
+  privacy,
+  legal,
+];
 
-type Services = ReturnType<typeof createServices>;
+type Services = AppServices;
 
 interface AppDeps {
   config: Config;
@@ -465,9 +213,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       redis?.disconnect();
     });
   }
-  const services = createServices(app, config, database, mailer, providers, changes, metrics, clock, redis);
-  // reset requests and activation resends finish after their answer: before the database closes
-  app.addHook("onClose", () => services.auth.settled());
+  const services = (await buildModules(appModules, {
+    app,
+    config,
+    database,
+    db: database.db,
+    mailer,
+    providers,
+    changes,
+    metrics,
+    clock,
+    redis,
+  })) as Services;
   app.decorate("metrics", metrics);
   const stopObserving = database.observeQueries((seconds, failed) => metrics.query(seconds, failed));
   app.addHook("onClose", async () => {
@@ -537,31 +294,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       });
       await api.register(accessPlugin, { table: routeAccess });
       await api.register(textInput);
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(secondFactorRoutes);
-      await api.register(userRoutes);
-      await api.register(roleRoutes);
-      await api.register(settingsRoutes);
-      await api.register(planRoutes);
-      await api.register(billingRoutes);
-      await api.register(multipart, multipartOptions);
-      await api.register(courseRoutes);
-      await api.register(lessonRoutes);
-      await api.register(reviewRoutes);
-      await api.register(certificateRoutes);
-      await api.register(analyticsRoutes);
-      await api.register(recordingRoutes);
-      await api.register(habitRoutes);
-      await api.register(mediaRoutes);
-      await api.register(mailRoutes);
-      await api.register(mailPreferenceRoutes);
-      await api.register(eventRoutes);
-      await api.register(configRoutes);
-      await api.register(notificationRoutes);
-      await api.register(auditRoutes);
-      await api.register(privacyRoutes);
-      await api.register(legalRoutes);
+      for (const m of appModules) await m.routes?.(api);
     },
     { prefix: "/api" },
   );

@@ -253,3 +253,4 @@ export function createPrincipalCache(deps: {
     },
   };
 }
+export type PrincipalCache = ReturnType<typeof createPrincipalCache>;

@@ -59,7 +59,7 @@ const PROGRESS_TOPICS = (userId: string): ChangeTopic[] => [
 
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { courses, lessons, entitlement, audit } = app.deps.services;
+  const { courses, lessons, principals, audit } = app.deps.services;
 
   // ---- public reads: from memory (lib/response-cache.ts), computed again when courses or lessons change ----
   const { publicCache } = app.deps;
@@ -139,7 +139,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       const principal = principalOf(request);
       const row = await courses.get(request.params.id);
       if (!canSeeCourse(principal, row)) throw notFound("Course");
-      const access = await entitlement.accessOf(principal);
+      const access = await principals.accessOf(principal);
       const paces = pacesOf(principal, [row]);
       const overview = (await lessons.overviews([row.id], principal.id, access, paces)).get(row.id);
       if (!overview) throw notFound("Course");
@@ -160,7 +160,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const principal = principalOf(request);
       const weekStart = request.query.week_start ? new Date(request.query.week_start) : startOfWeekUtc();
-      const access = await entitlement.accessOf(principal);
+      const access = await principals.accessOf(principal);
       // kept serialised per learner until their progress, their account, the courses, plans or
       // roles change, and for one window of signed media URLs at most (as the lesson lists are)
       const key = [principal.id, weekStart.toISOString(), access, Math.floor(Date.now() / urlWindowMs)].join(

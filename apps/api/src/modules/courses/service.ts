@@ -237,3 +237,5 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
     },
   };
 }
+
+export type CourseService = ReturnType<typeof createCourseService>;

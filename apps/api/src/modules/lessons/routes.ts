@@ -37,14 +37,14 @@ const base = "/v1/courses/:courseId/lessons";
 
 export default async function lessonRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { courses, lessons, entitlement, audit, review, certificates, principals } = app.deps.services;
+  const { courses, lessons, audit, review, certificates, principals } = app.deps.services;
 
   async function viewerOf(request: FastifyRequest): Promise<LessonViewer> {
     const principal = request.principal;
     return {
       userId: principal?.id ?? null,
       staff: isLessonStaff(principal),
-      access: await entitlement.accessOf(principal),
+      access: await principals.accessOf(principal),
     };
   }
 

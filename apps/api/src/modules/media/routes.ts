@@ -1,5 +1,4 @@
-import type { FastifyMultipartOptions } from "@fastify/multipart";
-import { audioQuery, MAX_UPLOAD_BYTES, PERMISSIONS, uploadResponse } from "@parlons/contract";
+import { audioQuery, PERMISSIONS, uploadResponse } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,18 +11,6 @@ import { imageMimeOf } from "./sniff";
 import { uploadFromRequest } from "./upload";
 
 /** Options of @fastify/multipart (registered once under /api). */
-export const multipartOptions: FastifyMultipartOptions = {
-  limits: {
-    // our own counter refuses the file at the limit while streaming; this is the backstop
-    fileSize: MAX_UPLOAD_BYTES + 1024 * 1024,
-    files: 2,
-    fields: 10,
-    fieldSize: 1024,
-    parts: 20,
-    headerPairs: 100,
-  },
-};
-
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(403, 404, 416);
 const binary = z.unknown().describe("The file's bytes");

@@ -4,18 +4,30 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { Multipart } from "@fastify/multipart";
+import multipart, { type FastifyMultipartOptions, type Multipart } from "@fastify/multipart";
 import {
   MAX_UPLOAD_BYTES,
   type MediaType,
   UPLOAD_TOO_LARGE_MESSAGE,
   type UploadResponse,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { AppError, badRequest, validationFailed } from "../../lib/errors";
 import { PRIVATE_FILE_MODE } from "../../lib/private-files";
 import { principalOf } from "../../plugins/auth";
 import { SNIFF_BYTES, type SniffedType, sniff } from "./sniff";
+
+export const multipartOptions: FastifyMultipartOptions = {
+  limits: {
+    // our own counter refuses the file at the limit while streaming; this is the backstop
+    fileSize: MAX_UPLOAD_BYTES + 1024 * 1024,
+    files: 2,
+    fields: 10,
+    fieldSize: 1024,
+    parts: 20,
+    headerPairs: 100,
+  },
+};
 
 export interface ReceivedUpload {
   tempFile: string;
@@ -146,4 +158,12 @@ export async function uploadFromRequest(
   const { media } = app.deps.services;
   const upload = await receiveUpload(request.parts(), await media.storage.tempDir());
   return media.keep(principalOf(request).id, upload);
+}
+
+/** Registers routes that take uploads, in their own scope where multipart/form-data bodies are read. */
+export async function registerWithUploads(api: FastifyInstance, ...routes: FastifyPluginAsync[]) {
+  await api.register(async (scope) => {
+    await scope.register(multipart, multipartOptions);
+    for (const r of routes) await scope.register(r);
+  });
 }

@@ -72,7 +72,7 @@ async function readRecording(parts: AsyncIterableIterator<Multipart>) {
 /** Recordings of lesson lines that a learner kept on their account. Only their owner reads or deletes one. */
 export default async function recordingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { recordings, entitlement } = app.deps.services;
+  const { recordings, principals } = app.deps.services;
   const signedIn = { access: access.signedIn };
 
   app.post(
@@ -94,7 +94,7 @@ export default async function recordingRoutes(fastify: FastifyInstance) {
       const { cueId, file } = await readRecording(request.parts());
       const principal = principalOf(request);
       const recording = await recordings.keep(
-        { principal, access: await entitlement.accessOf(principal) },
+        { principal, access: await principals.accessOf(principal) },
         cueId,
         file,
       );

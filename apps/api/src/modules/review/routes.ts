@@ -39,13 +39,13 @@ function dayStartOf(given: string | undefined, now: Date): Date {
 /** The learner's review deck: cards due, grading, one line added, figures. Every card is the caller's own. */
 export default async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { review, entitlement } = app.deps.services;
+  const { review, principals } = app.deps.services;
   const { clock } = app.deps;
   const signedIn = { access: access.signedIn };
 
   async function reviewerOf(request: FastifyRequest): Promise<Reviewer> {
     const principal = principalOf(request);
-    return { principal, access: await entitlement.accessOf(principal) };
+    return { principal, access: await principals.accessOf(principal) };
   }
 
   app.get(

@@ -1,0 +1,30 @@
+import { announcing } from "../../lib/change-bus";
+import { defineModule } from "../../lib/module";
+import courseRoutes from "./routes";
+import type { CourseService } from "./service";
+import { createCourseService } from "./service";
+
+declare module "../../lib/module" {
+  interface AppServices {
+    courses: CourseService;
+  }
+}
+
+/** Courses: the catalogue, each course's page and the learner's progress across them. */
+export default defineModule({
+  name: "courses",
+  needs: ["lessons", "media"],
+  provides: ["courses"],
+  routesRead: ["principals", "audit"],
+  build: ({ db, changes }, { lessons, media }) => ({
+    courses: announcing(createCourseService({ db, lessons, media }), changes, {
+      create: ["courses"],
+      update: ["courses"],
+      setPopular: ["courses"],
+      delete: ["courses"],
+    }),
+  }),
+  routes: async (api) => {
+    await api.register(courseRoutes);
+  },
+});

@@ -1,0 +1,17 @@
+import { defineModule } from "../../lib/module";
+import type { EntitlementService } from "./service";
+import { createEntitlementService } from "./service";
+
+declare module "../../lib/module" {
+  interface AppServices {
+    entitlement: EntitlementService;
+  }
+}
+
+/** What a learner's plan opens (the cached answer per principal is `principals.accessOf`, auth module). */
+export default defineModule({
+  name: "entitlement",
+  needs: ["billing"],
+  provides: ["entitlement"],
+  build: (_ctx, { billing }) => ({ entitlement: createEntitlementService({ billing }) }),
+});

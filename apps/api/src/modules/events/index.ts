@@ -1,0 +1,43 @@
+import { defineModule } from "../../lib/module";
+import eventRoutes from "./routes";
+import type { EventService } from "./service";
+import { createEventService } from "./service";
+
+declare module "../../lib/module" {
+  interface AppServices {
+    events: EventService;
+  }
+}
+
+/** Live events (classes, meet-ups): sessions, seats, waiting lists, reminders and calendars. */
+export default defineModule({
+  name: "events",
+  needs: [
+    "users",
+    "notifications",
+    "audit",
+    "entitlement",
+    "principals",
+    "mailOutbox",
+    "transactionalMails",
+    "settings",
+  ],
+  provides: ["events"],
+  build: ({ db, config }, deps) => ({
+    events: createEventService({
+      db,
+      users: deps.users,
+      notifications: deps.notifications,
+      audit: deps.audit,
+      // what the learner's plan opens, from memory until it changes
+      entitlement: { accessOf: deps.principals.accessOf, canJoinEvent: deps.entitlement.canJoinEvent },
+      outbox: deps.mailOutbox,
+      mails: deps.transactionalMails,
+      settings: deps.settings,
+      publicUrl: config.publicUrl,
+    }),
+  }),
+  routes: async (api) => {
+    await api.register(eventRoutes);
+  },
+});

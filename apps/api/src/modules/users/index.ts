@@ -1,0 +1,38 @@
+import { announcing } from "../../lib/change-bus";
+import { defineModule } from "../../lib/module";
+import type { AudienceQuery } from "./audience";
+import { createAudienceQuery } from "./audience";
+import userRoutes from "./routes";
+import type { UserService } from "./service";
+import { createUserService } from "./service";
+
+declare module "../../lib/module" {
+  interface AppServices {
+    users: UserService;
+    /** Which users a mail campaign's audience reaches. */
+    audience: AudienceQuery;
+  }
+}
+
+/** Accounts: who they are, their status and roles. */
+export default defineModule({
+  name: "users",
+  needs: ["roles"],
+  provides: ["users", "audience"],
+  routesRead: ["sessions", "audit"],
+  build: ({ db, changes }, { roles }) => {
+    // inside a caller's transaction nothing is told: the caller tells after its commit
+    const own = (tx: unknown) => tx === undefined || tx === db;
+    return {
+      users: announcing(createUserService(db, roles), changes, {
+        update: (id, _patch, tx) => (own(tx) ? [`user:${id}`] : []),
+        setRole: (id, _title, tx) => (own(tx) ? [`user:${id}`] : []),
+      }),
+      // which users a mail campaign's audience reaches
+      audience: createAudienceQuery(db),
+    };
+  },
+  routes: async (api) => {
+    await api.register(userRoutes);
+  },
+});
