@@ -17,7 +17,7 @@ import { PRIVATE_FILE_MODE } from "../../lib/private-files";
 import { principalOf } from "../../plugins/auth";
 import { SNIFF_BYTES, type SniffedType, sniff } from "./sniff";
 
-export const multipartOptions: FastifyMultipartOptions = {
+const multipartOptions: FastifyMultipartOptions = {
   limits: {
     // our own counter refuses the file at the limit while streaming; this is the backstop
     fileSize: MAX_UPLOAD_BYTES + 1024 * 1024,
