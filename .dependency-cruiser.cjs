@@ -83,6 +83,26 @@ module.exports = {
       },
     },
     {
+      name: "shared-not-modules",
+      comment:
+        "plugins/, lib/ and db/ serve every module, so they never import one (shared pieces live there; a module reaches them, never the reverse)",
+      severity: "error",
+      from: { path: `${api}/(plugins|lib|db)/`, pathNot: tests },
+      to: { path: `${api}/modules/` },
+    },
+    {
+      name: "module-declared-surface",
+      comment:
+        "a module reaches another only through what it declares: its services come in `needs` (modules/<m>/index.ts), so an import is of types only, or of the rules and joins it publishes (policy.ts, queries.ts)",
+      severity: "error",
+      from: { path: `${api}/modules/([^/]+)/`, pathNot: tests },
+      to: {
+        path: `${api}/modules/`,
+        pathNot: [`${api}/modules/$1/`, `${api}/modules/[^/]+/(policy|queries)\\.ts$`],
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
       name: "feature-isolation",
       comment: "a web feature never imports another feature: shared pieces live in components/ or lib/",
       severity: "error",

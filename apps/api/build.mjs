@@ -72,7 +72,7 @@ const templateScript = new URL("dist/.make-template.js", import.meta.url);
 await build({
   ...common,
   sourcemap: false,
-  entryPoints: ["src/db/make-template.ts"],
+  entryPoints: ["src/make-template.ts"],
   outfile: templateScript.pathname,
 });
 try {

@@ -53,7 +53,7 @@ test("an import circle fails, type-only imports included", async () => {
   );
 });
 
-test("a module reading another module's table fails; its own table and another's service pass", async () => {
+test("a module reading another module's table fails; its own table and another's service type pass", async () => {
   const schema = {
     "apps/api/src/db/schema/billing.ts": table("customerPlans"),
     "apps/api/src/db/schema/entitlement.ts": table("grants"),
@@ -72,7 +72,7 @@ test("a module reading another module's table fails; its own table and another's
     await violations({
       ...schema,
       "apps/api/src/modules/entitlement/service.ts":
-        'import { grants } from "../../db/schema/entitlement";\nimport { billing } from "../billing/service";\nexport const x = [grants, billing];\n',
+        'import { grants } from "../../db/schema/entitlement";\nimport type { Billing } from "../billing/service";\nexport const x: [unknown, Billing?] = [grants];\n',
     }),
     [],
   );
@@ -118,8 +118,49 @@ test("another module's routes are not its public surface", async () => {
       "apps/api/src/modules/lessons/routes.ts":
         'import { upload } from "../media/routes";\nexport const u = upload;\n',
     }),
-    ["module-surface"],
+    ["module-declared-surface", "module-surface"],
   );
+});
+
+test("a module reaches another through what it declares: types, policy.ts and queries.ts pass, other code fails", async () => {
+  const files = {
+    "apps/api/src/modules/users/service.ts":
+      "export function createUserService() {}\nexport type UserService = {};\n",
+    "apps/api/src/modules/users/policy.ts": "export const canEdit = () => true;\n",
+    "apps/api/src/modules/users/queries.ts": "export const userName = 1;\n",
+    "apps/api/src/modules/users/index.ts":
+      'import { createUserService } from "./service";\nexport default { build: createUserService };\n',
+  };
+  assert.deepEqual(
+    await violations({
+      ...files,
+      "apps/api/src/modules/events/service.ts":
+        'import { canEdit } from "../users/policy";\nimport { userName } from "../users/queries";\nimport type { UserService } from "../users/service";\nexport const e: [unknown, unknown, UserService?] = [canEdit, userName];\n',
+    }),
+    [],
+  );
+  assert.deepEqual(
+    await violations({
+      ...files,
+      "apps/api/src/modules/events/service.ts":
+        'import { createUserService } from "../users/service";\nexport const e = createUserService;\n',
+    }),
+    ["module-declared-surface"],
+  );
+});
+
+test("plugins, lib and db import no module", async () => {
+  const files = { "apps/api/src/modules/users/service.ts": "export type Principal = { id: string };\n" };
+  for (const from of ["plugins/auth.ts", "lib/errors.ts", "db/seed.ts"])
+    assert.deepEqual(
+      await violations({
+        ...files,
+        [`apps/api/src/${from}`]:
+          'import type { Principal } from "../modules/users/service";\nexport type P = Principal;\n',
+      }),
+      ["shared-not-modules"],
+      from,
+    );
 });
 
 test("a web feature importing another feature fails, and so does lib/ importing a feature", async () => {

@@ -7,7 +7,7 @@ import pg from "pg";
 import { migrate, openDatabase } from "../src/db/client";
 import { seedDemoPlans } from "../src/db/demo/plans";
 import { seedBase } from "../src/db/seed";
-import { hashPassword } from "../src/modules/auth/passwords";
+import { hashPassword } from "../src/lib/passwords";
 
 /** Every seeded account signs in with this password (hashed once, the hash shared by all rows). */
 export const BENCH_PASSWORD = "Bench-parlons-1!";

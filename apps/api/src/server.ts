@@ -2,7 +2,6 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { migrate, openDatabase } from "./db/client";
-import { seedAll } from "./db/seed-all";
 import { startAnalyticsRollup } from "./jobs/analytics-rollup";
 import { startEventReminders } from "./jobs/event-reminders";
 import { startMailWorker } from "./jobs/mail-worker";
@@ -14,6 +13,7 @@ import { requestSerializer } from "./lib/log-serializers";
 import { keepCreatedFilesPrivate, makeTreePrivate } from "./lib/private-files";
 import { askServer, startControlSocket } from "./ops/control-socket";
 import { pgliteTemplateDir } from "./paths";
+import { seedAll } from "./seed-all";
 
 /** An arbitrary constant: the advisory lock of "seeding a fresh installation". */
 const SEED_LOCK = 7_034_113;

@@ -8,9 +8,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { type Database, migrate, openDatabase } from "../src/db/client";
-import { seedAll } from "../src/db/seed-all";
 import { rowCounts } from "../src/ops/snapshot";
 import { pgliteTemplateDir } from "../src/paths";
+import { seedAll } from "../src/seed-all";
 import { toneMp3 } from "./helpers/learning";
 import {
   ADMIN_LOGIN,

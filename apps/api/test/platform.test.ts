@@ -171,8 +171,13 @@ describe("mail", () => {
         from: "Parlons <no-reply@parlons.test>",
       });
       const { createAuthService } = await import("../src/modules/auth/service");
+      const { createMailOutbox } = await import("../src/modules/mail/outbox");
+      const { createTransactionalMails } = await import("../src/modules/mail/transactional");
       const auth = createAuthService({
         db: t.database.db,
+        audit: t.app.deps.services.audit,
+        outbox: createMailOutbox({ db: t.database.db }),
+        mails: createTransactionalMails({ publicUrl: "http://parlons.test" }),
         users: t.app.deps.services.users,
         sessions: t.app.deps.services.sessions,
         mailer,

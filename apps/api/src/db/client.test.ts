@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { makePgliteTemplate } from "../make-template";
 import { type Database, isMigrated, migrate, migrationsFolder, openDatabase } from "./client";
-import { makePgliteTemplate } from "./make-template";
 import { users } from "./schema";
 
 // Real PGlite data folders on disk: each initdb costs seconds, so the tests share two of them.

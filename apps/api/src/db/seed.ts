@@ -7,7 +7,7 @@ import {
   ROLE_CUSTOMER,
 } from "@parlons/contract";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { hashPassword } from "../modules/auth/passwords";
+import { hashPassword } from "../lib/passwords";
 import type { Db, DbOrTx } from "./client";
 import { plans } from "./schema/plans";
 import { permissions, rolePermissions, roles } from "./schema/roles";

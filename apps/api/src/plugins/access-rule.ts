@@ -1,6 +1,6 @@
 import type { PermissionSlug } from "@parlons/contract";
 import type { FastifyRequest } from "fastify";
-import type { Principal } from "../modules/users/service";
+import type { Principal } from "../lib/principal";
 
 // The types of a route's access rule, apart from the plugin that enforces them (./access) so
 // that the OpenAPI description (./operation-docs), which the plugin calls, can read them too.

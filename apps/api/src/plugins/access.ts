@@ -10,7 +10,7 @@ import type {
 } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, notFound, unauthenticated } from "../lib/errors";
-import type { Principal } from "../modules/users/service";
+import type { Principal } from "../lib/principal";
 import type { AccessRule, OwnerPolicy } from "./access-rule";
 import { documentOperation } from "./operation-docs";
 

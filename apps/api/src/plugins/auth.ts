@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { unauthenticated } from "../lib/errors";
-import type { Principal } from "../modules/users/service";
+import type { Principal } from "../lib/principal";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -14,7 +14,7 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { PAGE_COOKIE } from "../modules/auth/page-cookie";
+import { PAGE_COOKIE } from "../lib/page-cookie";
 import { createPageRenderer } from "../web/page-renderer";
 import { robotsTxt, sitemapXml } from "../web/seo-files";
 

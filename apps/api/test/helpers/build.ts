@@ -8,7 +8,7 @@ import { type Config, loadConfig } from "../../src/config";
 import type { Database } from "../../src/db/client";
 import { seedBase } from "../../src/db/seed";
 import type { Clock } from "../../src/lib/clock";
-import { hashPassword } from "../../src/modules/auth/passwords";
+import { hashPassword } from "../../src/lib/passwords";
 import { testDatabase, truncateAll } from "./database";
 import { createMailbox, type Mailbox } from "./mailbox";
 

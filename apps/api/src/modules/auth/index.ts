@@ -1,7 +1,7 @@
 import { createOAuthProviders } from "../../integrations/oauth";
 import { announcing } from "../../lib/change-bus";
 import { defineModule } from "../../lib/module";
-import { createPageCookie } from "./page-cookie";
+import { createPageCookie } from "../../lib/page-cookie";
 import type { PrincipalCache } from "./principal-cache";
 import { createPrincipalCache } from "./principal-cache";
 import authRoutes from "./routes";

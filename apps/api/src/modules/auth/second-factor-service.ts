@@ -5,9 +5,9 @@ import QRCode from "qrcode";
 import type { Db, DbOrTx } from "../../db/client";
 import { recoveryCodes, sessions, signInChallenges, totpCredentials } from "../../db/schema/auth";
 import { AppError, forbidden, unauthenticated } from "../../lib/errors";
+import { hashToken, randomToken } from "../../lib/secret-tokens";
 import type { SettingsService } from "../settings/service";
 import type { UserService } from "../users/service";
-import { hashToken, randomToken } from "./tokens";
 import { newTotpSecret, otpauthUrl, totpStep } from "./totp";
 
 /** How long the second step of a sign-in may wait. */

@@ -15,16 +15,16 @@ import { oneTimeTokens } from "../../db/schema/auth";
 import type { Mailer } from "../../integrations/mail/mailer";
 import type { ChangeBus } from "../../lib/change-bus";
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from "../../lib/errors";
-import { type AuditService, createAuditService } from "../audit/service";
-import { createMailOutbox, type MailOutbox } from "../mail/outbox";
-import { createTransactionalMails, type TransactionalMails } from "../mail/transactional";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/passwords";
+import { hashToken, randomToken } from "../../lib/secret-tokens";
+import type { AuditService } from "../audit/service";
+import type { MailOutbox } from "../mail/outbox";
+import type { TransactionalMails } from "../mail/transactional";
 import type { SettingsService } from "../settings/service";
 import type { UserService } from "../users/service";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import type { SecondFactorService } from "./second-factor-service";
 import type { IssuedTokens, SessionService } from "./session-service";
 import { type AttemptGuard, createAttemptGuard, databaseAttemptStore } from "./throttle";
-import { hashToken, randomToken } from "./tokens";
 
 const ACTIVATION_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 3600_000;
@@ -41,20 +41,20 @@ export interface AuthDeps {
   sessions: SessionService;
   mailer: Mailer;
   settings: Pick<SettingsService, "registrationsOpen">;
-  /** Records failed sign-ins and staff sign-ins (one made on `db` when absent). */
-  audit?: AuditService;
+  /** Records failed sign-ins and staff sign-ins. */
+  audit: Pick<AuditService, "record">;
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** Texts of the activation, welcome and reset mails; the built-in ones when absent. */
-  mails?: TransactionalMails;
+  /** Texts of the activation, welcome and reset mails (the mail module's templates). */
+  mails: TransactionalMails;
   /** Told `user:<id>` after a reset ended a user's sessions. */
   changes?: ChangeBus;
   /** Asks for a second factor before a session opens; none asked when absent. */
   secondFactor?: Pick<SecondFactorService, "challengeFor">;
   /** Counts password attempts per account (one on `db` when absent). */
   attempts?: AttemptGuard;
-  /** Where the lock mail is queued (one on `db` when absent). */
-  outbox?: MailOutbox;
+  /** Where the lock mail is queued. */
+  outbox: Pick<MailOutbox, "enqueue">;
 }
 
 type FirstFactor = "password" | "social";
@@ -63,11 +63,9 @@ type FirstFactor = "password" | "social";
 export type LoginHook = (userId: string) => Promise<void>;
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, users, sessions, mailer, settings, publicUrl, log } = deps;
-  const mails = deps.mails ?? createTransactionalMails({ publicUrl });
-  const audit = deps.audit ?? createAuditService({ db });
+  const { db, users, sessions, mailer, settings, publicUrl, log, mails, audit } = deps;
   const attempts = deps.attempts ?? createAttemptGuard({ store: databaseAttemptStore(db) });
-  const outbox = deps.outbox ?? createMailOutbox({ db });
+  const { outbox } = deps;
   const loginHooks: LoginHook[] = [];
   /** Work an answer does not wait for (what it does must not show in how long the answer takes). */
   const pending = new Set<Promise<void>>();

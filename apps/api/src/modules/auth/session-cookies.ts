@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
-import { PAGE_COOKIE } from "./page-cookie";
+import { PAGE_COOKIE } from "../../lib/page-cookie";
 import type { IssuedTokens } from "./session-service";
 
 export const REFRESH_COOKIE = "auth.refresh";

@@ -3,7 +3,8 @@ import type { Db, DbOrTx } from "../../db/client";
 import { refreshTokens, sessions } from "../../db/schema/auth";
 import type { ChangeBus } from "../../lib/change-bus";
 import { unauthenticated } from "../../lib/errors";
-import { hashToken, randomToken, type TokenSigner } from "./tokens";
+import { hashToken, randomToken } from "../../lib/secret-tokens";
+import type { TokenSigner } from "./tokens";
 
 /** A refresh token presented twice within this window is a race of the same client, not theft. */
 const REUSE_GRACE_MS = 10_000;

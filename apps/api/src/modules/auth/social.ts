@@ -14,10 +14,10 @@ import {
   query,
 } from "../../integrations/oauth";
 import { AppError, forbidden, isUniqueViolation, unauthenticated } from "../../lib/errors";
+import { hashToken, randomToken } from "../../lib/secret-tokens";
 import type { SettingsService } from "../settings/service";
 import type { UserRow, UserService } from "../users/service";
 import type { AuthService } from "./service";
-import { hashToken, randomToken } from "./tokens";
 
 /** Tickets are recognisable, so they are never sent to a provider as if they were its token. */
 const TICKET_PREFIX = "st_";

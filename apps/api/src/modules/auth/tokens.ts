@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { unauthenticated } from "../../lib/errors";
 
@@ -81,13 +81,3 @@ export function createTokenSigner(
   };
 }
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
-
-/** A random, unguessable token (256 bits) for links and refresh cookies. */
-export function randomToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-/** Tokens are stored hashed: a database leak does not hand out live tokens. */
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}

@@ -23,7 +23,7 @@ import { createResponseCache, JSON_TYPE, jsonBody, sendCached } from "../../lib/
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
-import type { CoursePace } from "../entitlement/service";
+import type { CoursePace } from "../entitlement/policy";
 import { isLessonStaff } from "../lessons/policy";
 import type { Principal } from "../users/service";
 import { canSeeCourse } from "./policy";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Access, mayOpen, type OpenVerdict, type PaceLock, refusal } from "./service";
+import { type Access, mayOpen, type OpenVerdict, type PaceLock, refusal } from "./policy";
 
 // The decision table of the one entitlement verb: who, which lesson, which course, which pace lock.
 const order: PaceLock = { reason: "order", opensAt: null };

@@ -15,7 +15,6 @@ import { type Clock, systemClock } from "../../lib/clock";
 import { validationFailed } from "../../lib/errors";
 import type { MailOutbox } from "../mail/outbox";
 import type { MailPreferencesService } from "../mail/preferences-service";
-import { withUnsubscribeLink } from "../mail/preferences-service";
 import type { TransactionalMails } from "../mail/transactional";
 import type { ReviewService } from "../review/service";
 import type { UserService } from "../users/service";
@@ -49,7 +48,7 @@ export function createHabitService(deps: {
   db: Db;
   users: Pick<UserService, "findById">;
   review: Pick<ReviewService, "linesPerDay" | "reviewedSince">;
-  preferences: Pick<MailPreferencesService, "isSubscribed" | "unsubscribeParts">;
+  preferences: Pick<MailPreferencesService, "isSubscribed" | "unsubscribeParts" | "withUnsubscribeLink">;
   outbox: MailOutbox;
   mails: TransactionalMails;
   publicUrl: string;
@@ -235,7 +234,7 @@ export function createHabitService(deps: {
             { details, tx },
           );
           const parts = deps.preferences.unsubscribeParts(user.id, "study_reminders", lang);
-          const mail = withUnsubscribeLink(rendered, parts.pageUrl, lang, "study_reminders");
+          const mail = deps.preferences.withUnsubscribeLink(rendered, parts.pageUrl, lang, "study_reminders");
           return deps.outbox.enqueue(
             {
               key: `study-reminder:${user.id}:${candidate.localDate}`,

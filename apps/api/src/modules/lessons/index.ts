@@ -1,6 +1,6 @@
 import { announcing } from "../../lib/change-bus";
 import { defineModule } from "../../lib/module";
-import { registerWithUploads } from "../media/upload";
+import { registerWithUploads } from "../../plugins/uploads";
 import lessonRoutes from "./routes";
 import type { LessonService } from "./service";
 import { createLessonService, type LineFiles } from "./service";

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from "@parlons/contract";
-import type { Access } from "../entitlement/service";
+import type { Access } from "../entitlement/policy";
 import type { Principal } from "../users/service";
 
 /** Who is looking at lessons, and what their plan opens. */

@@ -24,9 +24,9 @@ import { createResponseCache, jsonBody, PRIVATE_CACHE_CONTROL, sendCached } from
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { uploadFromRequest } from "../../plugins/uploads";
 import { canSeeCourse } from "../courses/policy";
-import { mayOpen, refusal } from "../entitlement/service";
-import { uploadFromRequest } from "../media/upload";
+import { mayOpen, refusal } from "../entitlement/policy";
 import { isLessonStaff, type LessonViewer } from "./policy";
 import { presentCue } from "./service";
 

@@ -18,7 +18,7 @@ import { and, asc, count, countDistinct, desc, eq, gte, inArray, max, sql } from
 import type { Db, DbOrTx } from "../../db/client";
 import { lessonCues, lessonProgress, lessonProgressRequests, lessons } from "../../db/schema/lessons";
 import { limitReached, notFound, validationFailed } from "../../lib/errors";
-import { type Access, type CoursePace, mayOpen, type PaceLock, paceLocks } from "../entitlement/service";
+import { type Access, type CoursePace, mayOpen, type PaceLock, paceLocks } from "../entitlement/policy";
 import type { MediaService } from "../media/service";
 import type { MediaUrlSigner } from "../media/signing";
 import type { LessonViewer } from "./policy";
@@ -335,6 +335,9 @@ export function createLessonService(deps: {
   }
 
   return {
+    /** A line as the API shows it. */
+    presentCue,
+
     async present(row: LessonRow, viewer: LessonViewer): Promise<LessonItem> {
       const cues = await cuesOf([row.id]);
       return present(row, viewer, await audioBaseUrl(), undefined, cues.get(row.id));

@@ -1,4 +1,8 @@
 import { defineModule } from "../../lib/module";
+import { listenedSince } from "../habit/queries";
+import { progressInCourse, progressSince } from "../lessons/queries";
+import { reviewedSince } from "../review/queries";
+import { createAudienceQuery } from "../users/queries";
 import { createCampaignService } from "./campaign-service";
 import type { DeliveryQueue } from "./deliveries";
 import { createDeliveryQueue } from "./deliveries";
@@ -30,7 +34,7 @@ declare module "../../lib/module" {
  */
 export default defineModule({
   name: "mail",
-  needs: ["users", "audience", "courses"],
+  needs: ["users", "courses"],
   provides: [
     "mailTemplates",
     "mailOutbox",
@@ -40,7 +44,7 @@ export default defineModule({
     "mailDeliveries",
   ],
   routesRead: ["audit"],
-  build: ({ db, app, config }, { users, audience, courses }) => {
+  build: ({ db, app, config }, { users, courses }) => {
     const { publicUrl } = config;
     const mailTemplates = createMailTemplateService(db);
     const mailOutbox = createMailOutbox({ db });
@@ -58,7 +62,12 @@ export default defineModule({
     });
     const campaigns = createCampaignService({
       db,
-      audience,
+      // which users an audience reaches: the users module asks the learning modules' published
+      // queries whether each was active
+      audience: createAudienceQuery(db, {
+        inCourse: progressInCourse,
+        since: [progressSince, listenedSince, reviewedSince],
+      }),
       templates: mailTemplates,
       preferences: mailPreferences,
       outbox: mailOutbox,

@@ -152,6 +152,8 @@ export function createMailPreferences(deps: {
   }
 
   return {
+    /** Adds the footer with the unsubscribe link of `kind` to a composed mail. */
+    withUnsubscribeLink,
     tokenFor,
     verify,
 

@@ -1,12 +1,12 @@
 import { createStorage } from "../../integrations/storage";
 import { defineModule } from "../../lib/module";
+import { registerWithUploads } from "../../plugins/uploads";
 import mediaRoutes from "./routes";
 import type { MediaService } from "./service";
 import { createMediaService } from "./service";
 import type { MediaUrlSigner } from "./signing";
 import { createMediaUrlSigner } from "./signing";
 import type { KeysInUse } from "./trash";
-import { registerWithUploads } from "./upload";
 
 declare module "../../lib/module" {
   interface AppServices {

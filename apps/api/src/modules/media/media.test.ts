@@ -16,9 +16,9 @@ import {
   uploadAudio,
 } from "../../../test/helpers/learning";
 import { loadConfig } from "../../config";
-import { parseRange } from "./range";
+import { parseRange } from "../../lib/range";
+import { sniff } from "../../lib/sniff";
 import { createMediaUrlSigner } from "./signing";
-import { sniff } from "./sniff";
 
 let t: TestContext;
 let admin: string;

@@ -3,12 +3,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isStorageKey } from "../../integrations/storage/storage";
+import { sendStoredFile } from "../../lib/deliver";
 import { notFound } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
+import { imageMimeOf } from "../../lib/sniff";
 import { access } from "../../plugins/access";
-import { sendStoredFile } from "./deliver";
-import { imageMimeOf } from "./sniff";
-import { uploadFromRequest } from "./upload";
+import { uploadFromRequest } from "../../plugins/uploads";
 
 /** Options of @fastify/multipart (registered once under /api). */
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)

@@ -6,9 +6,9 @@ import type { Db, DbOrTx } from "../../db/client";
 import { media } from "../../db/schema/media";
 import type { Storage } from "../../integrations/storage/storage";
 import { AppError } from "../../lib/errors";
+import { declaredMediaType, type ReceivedUpload } from "../../plugins/uploads";
 import { plausibleMp3, walkMp3Frames } from "./mp3-frames";
 import { createStorageTrash, type KeysInUse } from "./trash";
-import { declaredMediaType, type ReceivedUpload } from "./upload";
 
 export type MediaRow = typeof media.$inferSelect;
 

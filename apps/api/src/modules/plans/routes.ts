@@ -14,7 +14,7 @@ import { jsonBody, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
-import { changedFields } from "../audit/service";
+import { changedFields } from "../audit/policy";
 import { canSeeInactivePlans } from "./policy";
 import { presentPlan } from "./service";
 

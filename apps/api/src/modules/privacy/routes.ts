@@ -13,11 +13,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors";
+import { PAGE_COOKIE } from "../../lib/page-cookie";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { learnerLimits } from "../../plugins/learner-limits";
-import { PAGE_COOKIE } from "../auth/page-cookie";
 
 const tags = ["privacy"];
 const REFRESH_COOKIE = "auth.refresh";

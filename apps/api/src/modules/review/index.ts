@@ -1,5 +1,5 @@
 import { defineModule } from "../../lib/module";
-import { registerWithUploads } from "../media/upload";
+import { registerWithUploads } from "../../plugins/uploads";
 import recordingRoutes from "./recording-routes";
 import type { RecordingService } from "./recordings";
 import { createRecordingService, recordingKeysInUse, recordingLineFiles } from "./recordings";

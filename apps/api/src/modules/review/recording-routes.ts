@@ -10,12 +10,12 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendStoredFile } from "../../lib/deliver";
 import { AppError, badRequest, validationFailed } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { learnerLimits } from "../../plugins/learner-limits";
-import { sendStoredFile } from "../media/deliver";
 import { RECORDING_TOO_LARGE } from "./recordings";
 
 const tags = ["review"];

@@ -18,9 +18,9 @@ import {
   type OpenVerdict,
   type PaceLock,
   refusal,
-} from "../entitlement/service";
+} from "../entitlement/policy";
 import { isLessonStaff } from "../lessons/policy";
-import { type LessonRow, type LessonService, presentCue } from "../lessons/service";
+import type { LessonRow, LessonService } from "../lessons/service";
 import type { Principal } from "../users/service";
 import { fromFsrsCard, gradeCard, presentCard } from "./scheduler";
 
@@ -243,7 +243,7 @@ export function createReviewService(deps: {
         return [
           {
             card: presentCard(row),
-            cue: presentCue(cue),
+            cue: lessons.presentCue(cue),
             lesson: {
               id: lesson.id,
               course_id: lesson.courseId,

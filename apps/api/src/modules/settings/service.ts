@@ -5,7 +5,8 @@ import type { Db, DbOrTx } from "../../db/client";
 import { settings } from "../../db/schema/settings";
 import type { ChangeBus } from "../../lib/change-bus";
 import { validationFailed } from "../../lib/errors";
-import { type AuditService, changedFields, createAuditService } from "../audit/service";
+import { changedFields } from "../audit/policy";
+import type { AuditService } from "../audit/service";
 import type { Principal } from "../users/service";
 
 type SettingsRow = typeof settings.$inferSelect;
@@ -53,10 +54,9 @@ export function createSettingsService(deps: {
   db: Db;
   defaults: SettingsValues;
   changes?: ChangeBus;
-  audit?: AuditService;
+  audit: Pick<AuditService, "record">;
 }) {
-  const { db, defaults, changes } = deps;
-  const audit = deps.audit ?? createAuditService({ db });
+  const { db, defaults, changes, audit } = deps;
   let cached: Setting | null = null;
   let loading: Promise<Setting> | null = null;
   // bumped by each change, so that a read started before it cannot put the old row back

@@ -7,8 +7,8 @@ import { ADMIN, buildTestApp, type TestContext } from "../../../test/helpers/bui
 import { courseWithLessons } from "../../../test/helpers/learning";
 import { loadConfig } from "../../config";
 import { auditLog, settings } from "../../db/schema";
-import { seedAll } from "../../db/seed-all";
 import { createChangeBus } from "../../lib/change-bus";
+import { seedAll } from "../../seed-all";
 import { createSettingsService, settingsDefaults } from "./service";
 
 let t: TestContext;
@@ -201,8 +201,9 @@ describe("settings service", () => {
     const log = { warn: () => undefined, info: () => undefined };
     const bus = () => createChangeBus({ database: t.database, channel: t.config.changeChannel, log });
     const [busA, busB] = [await bus(), await bus()];
-    const a = createSettingsService({ db: t.database.db, defaults, changes: busA });
-    const b = createSettingsService({ db: t.database.db, defaults, changes: busB });
+    const { audit } = t.app.deps.services;
+    const a = createSettingsService({ db: t.database.db, defaults, changes: busA, audit });
+    const b = createSettingsService({ db: t.database.db, defaults, changes: busB, audit });
     const adminUser = await t.app.deps.services.users.loadPrincipal(
       (await t.app.deps.services.users.findByEmail(ADMIN.email))?.id ?? "",
     );
@@ -236,7 +237,11 @@ describe("settings service", () => {
       SEED_DEMO: "false",
     });
     await seedAll(t.database.db, config);
-    const seeded = createSettingsService({ db: t.database.db, defaults: settingsDefaults(config) });
+    const seeded = createSettingsService({
+      db: t.database.db,
+      defaults: settingsDefaults(config),
+      audit: t.app.deps.services.audit,
+    });
     expect(await seeded.get()).toMatchObject({
       audio_source: { type: "cdn", base_url: "https://cdn.seed.test" },
       contact_email: "seed@parlons.test",

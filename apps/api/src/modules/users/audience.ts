@@ -3,10 +3,7 @@ import { and, asc, count, eq, exists, gt, isNull, lte, notExists, or, type SQL }
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../db/client";
 import { userRoles, users } from "../../db/schema/users";
-import { listenedSince } from "../habit/queries";
-import { progressInCourse, progressSince } from "../lessons/queries";
 import { planFacts } from "../plans/queries";
-import { reviewedSince } from "../review/queries";
 import { roleTitles } from "../roles/queries";
 
 /** Who a bulk mail goes to (the contract's `mailAudience`): active accounts, narrowed by filters. */
@@ -35,11 +32,25 @@ export interface Recipient {
   planName: string;
 }
 
+/** A subquery naming rows of a user (an EXISTS test), from another module's published queries. */
+type UserRowsQuery = Parameters<typeof exists>[0];
+
+/**
+ * What the learning modules publish about a user's activity (their queries.ts), given by the mail
+ * module that asks for audiences, so that this module depends on none of them.
+ */
+export interface AudienceActivity {
+  /** Rows of the user's progress in the course. */
+  inCourse: (db: DbOrTx, userId: AnyPgColumn, courseId: string) => UserRowsQuery;
+  /** Each kind of activity of the user since the date (lessons, listening, review…). */
+  since: ((db: DbOrTx, userId: AnyPgColumn, since: Date) => UserRowsQuery)[];
+}
+
 /**
  * The users module's answer to "which users does this audience reach", for the mail module
  * (which must not read the users tables itself). Only ACTIVE accounts are ever reached.
  */
-export function createAudienceQuery(db: Db) {
+export function createAudienceQuery(db: Db, activity: AudienceActivity) {
   const roles = roleTitles(db);
   const plans = planFacts(db);
   function where(filter: AudienceFilter): SQL | undefined {
@@ -59,14 +70,12 @@ export function createAudienceQuery(db: Db) {
     if (filter.plan === "free") conditions.push(or(isNull(users.planId), lte(plans.amount, 0)));
     else if (filter.plan === "premium") conditions.push(gt(plans.amount, 0));
     else if (filter.plan) conditions.push(eq(users.planId, filter.plan));
-    if (filter.courseId) conditions.push(exists(progressInCourse(db, users.id, filter.courseId)));
+    if (filter.courseId) conditions.push(exists(activity.inCourse(db, users.id, filter.courseId)));
     if (filter.inactiveSince) {
       const since = filter.inactiveSince;
       conditions.push(
         lte(users.createdAt, since),
-        notExists(progressSince(db, users.id, since)),
-        notExists(listenedSince(db, users.id, since)),
-        notExists(reviewedSince(db, users.id, since)),
+        ...activity.since.map((query) => notExists(query(db, users.id, since))),
       );
     }
     if (filter.accepts) conditions.push(filter.accepts(users.id));

@@ -1,7 +1,5 @@
 import { announcing } from "../../lib/change-bus";
 import { defineModule } from "../../lib/module";
-import type { AudienceQuery } from "./audience";
-import { createAudienceQuery } from "./audience";
 import userRoutes from "./routes";
 import type { UserService } from "./service";
 import { createUserService } from "./service";
@@ -9,8 +7,6 @@ import { createUserService } from "./service";
 declare module "../../lib/module" {
   interface AppServices {
     users: UserService;
-    /** Which users a mail campaign's audience reaches. */
-    audience: AudienceQuery;
   }
 }
 
@@ -18,7 +14,7 @@ declare module "../../lib/module" {
 export default defineModule({
   name: "users",
   needs: ["roles"],
-  provides: ["users", "audience"],
+  provides: ["users"],
   routesRead: ["sessions", "audit"],
   build: ({ db, changes }, { roles }) => {
     // inside a caller's transaction nothing is told: the caller tells after its commit
@@ -28,8 +24,6 @@ export default defineModule({
         update: (id, _patch, tx) => (own(tx) ? [`user:${id}`] : []),
         setRole: (id, _title, tx) => (own(tx) ? [`user:${id}`] : []),
       }),
-      // which users a mail campaign's audience reaches
-      audience: createAudienceQuery(db),
     };
   },
   routes: async (api) => {

@@ -17,12 +17,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden, notFound, validationFailed } from "../../lib/errors";
+import { hashPassword } from "../../lib/passwords";
 import { createResponseCache, JSON_TYPE, jsonBody } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
-import { changedFields } from "../audit/service";
-import { hashPassword } from "../auth/passwords";
+import { changedFields } from "../audit/policy";
 import { profilePolicy } from "./policy";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)

@@ -14,6 +14,7 @@ import { containing, pageOffset } from "../../db/paginate";
 import { menuModules, userCreatedAtOf, userRoles, users } from "../../db/schema/users";
 import { createCountCache } from "../../lib/count-cache";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
+import type { Principal } from "../../lib/principal";
 import { defaultPlanId as findDefaultPlanId, planFacts } from "../plans/queries";
 import { assertWithinCeiling } from "../roles/policy";
 import { roleIdOfTitle, roleTitles } from "../roles/queries";
@@ -21,14 +22,7 @@ import type { RoleService } from "../roles/service";
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface Principal {
-  id: string;
-  email: string;
-  status: UserStatus;
-  role: string;
-  roles: string[];
-  permissions: Set<string>;
-}
+export type { Principal };
 
 type MenuRow = typeof menuModules.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
-import { createMailTemplateService } from "../modules/mail/template-service";
-import { migrate, openDatabase } from "./client";
-import { seedStructure } from "./seed";
+import { migrate, openDatabase } from "./db/client";
+import { seedStructure } from "./db/seed";
+import { createMailTemplateService } from "./modules/mail/template-service";
 
 /**
  * Creates `dir` as a PGlite data folder holding every migration and what every installation

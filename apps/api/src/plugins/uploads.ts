@@ -12,10 +12,10 @@ import {
   type UploadResponse,
 } from "@parlons/contract";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
-import { AppError, badRequest, validationFailed } from "../../lib/errors";
-import { PRIVATE_FILE_MODE } from "../../lib/private-files";
-import { principalOf } from "../../plugins/auth";
-import { SNIFF_BYTES, type SniffedType, sniff } from "./sniff";
+import { AppError, badRequest, validationFailed } from "../lib/errors";
+import { PRIVATE_FILE_MODE } from "../lib/private-files";
+import { SNIFF_BYTES, type SniffedType, sniff } from "../lib/sniff";
+import { principalOf } from "./auth";
 
 const multipartOptions: FastifyMultipartOptions = {
   limits: {

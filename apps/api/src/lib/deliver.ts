@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Storage, StoredObject } from "../../integrations/storage/storage";
-import { AppError, notFound } from "../../lib/errors";
+import type { Storage, StoredObject } from "../integrations/storage/storage";
+import { AppError, notFound } from "./errors";
 import { parseRange } from "./range";
 
 function etagMatches(header: string, etag: string): boolean {
