@@ -35,6 +35,8 @@ test("an admin changes a setting, then finds it in the audit log with before and
     await form.getByLabel("E-mail").fill(stranger);
     await form.getByLabel("Mot de passe").fill("Not-the-password1!");
     await page.getByTestId("login-submit").click();
+    // the refusal has come back (a second submit while the first is in flight would be ignored)
+    await expect(page.locator(".ant-message")).toContainText("E-mail ou mot de passe incorrect.");
     await expect(page).toHaveURL(/\/auth\/login$/);
 
     await form.getByLabel("E-mail").fill(ADMIN.email);
