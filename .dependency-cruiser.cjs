@@ -104,10 +104,14 @@ module.exports = {
     },
     {
       name: "feature-isolation",
-      comment: "a web feature never imports another feature: shared pieces live in components/ or lib/",
+      comment:
+        "a web feature uses another only through its public faces: api/ (reads, query keys, mutations), components/ (widgets) and lib/ (pure helpers); never its pages or hooks",
       severity: "error",
       from: { path: `${web}/features/([^/]+)/` },
-      to: { path: `${web}/features/([^/]+)/`, pathNot: `${web}/features/$1/` },
+      to: {
+        path: `${web}/features/([^/]+)/`,
+        pathNot: [`${web}/features/$1/`, `${web}/features/[^/]+/(api|components|lib)/`],
+      },
     },
     {
       name: "web-alias-resolves",
@@ -118,10 +122,22 @@ module.exports = {
     },
     {
       name: "web-shared-not-features",
-      comment: "components/ and lib/ are shared by the features, so they never depend on one",
+      comment:
+        "the shared folders (components/, lib/, hooks/) are below the features, so they never depend on one",
       severity: "error",
-      from: { path: `${web}/(components|lib)/` },
+      from: { path: `${web}/(components|lib|hooks)/` },
       to: { path: `${web}/features/` },
+    },
+    {
+      name: "web-shared-no-api",
+      comment:
+        "the shared folders hold nothing of a domain, so they never call the API: only the client itself (lib/api.ts, its session and upload transport) does; errors are read from lib/api-error.ts",
+      severity: "error",
+      from: {
+        path: `${web}/(components|lib|hooks)/`,
+        pathNot: [`${web}/lib/(api|session|upload)\\.ts$`, tests],
+      },
+      to: { path: `${web}/lib/api\\.ts$` },
     },
   ],
   options: {

@@ -163,7 +163,7 @@ test("plugins, lib and db import no module", async () => {
     );
 });
 
-test("a web feature importing another feature fails, and so does lib/ importing a feature", async () => {
+test("a web feature importing another feature's page fails, and so does lib/ importing a feature or calling the API", async () => {
   const files = {
     "apps/web/src/features/events/api/events-api.ts": "export const events = 1;\n",
     "apps/web/src/features/events/pages/events-page.tsx":
@@ -174,15 +174,24 @@ test("a web feature importing another feature fails, and so does lib/ importing 
     await violations({
       ...files,
       "apps/web/src/features/courses/page.tsx":
-        'import { events } from "../events/api/events-api";\nexport const c = events;\n',
+        'import { p } from "../events/pages/events-page";\nexport const c = p;\n',
     }),
     ["feature-isolation"],
+  );
+  // another feature's public face (api/, components/, lib/) is open
+  assert.deepEqual(
+    await violations({
+      ...files,
+      "apps/web/src/features/courses/page.tsx":
+        'import { events } from "../events/api/events-api";\nexport const c = events;\n',
+    }),
+    [],
   );
   assert.deepEqual(
     await violations({
       ...files,
       "apps/web/src/features/courses/page.tsx":
-        'import { events } from "@/features/events/api/events-api";\nexport const c = events;\n',
+        'import { p } from "@/features/events/pages/events-page";\nexport const c = p;\n',
     }),
     ["feature-isolation"],
   );
@@ -201,6 +210,25 @@ test("a web feature importing another feature fails, and so does lib/ importing 
         'import { events } from "../features/events/api/events-api";\nexport const h = events;\n',
     }),
     ["web-shared-not-features"],
+  );
+  const client = {
+    "apps/web/src/lib/api.ts": "export const api = 1;\n",
+    "apps/web/src/lib/api-error.ts": "export const errorText = 1;\n",
+  };
+  assert.deepEqual(
+    await violations({
+      ...client,
+      "apps/web/src/components/card.tsx":
+        'import { errorText } from "@/lib/api-error";\nexport const c = errorText;\n',
+    }),
+    [],
+  );
+  assert.deepEqual(
+    await violations({
+      ...client,
+      "apps/web/src/components/card.tsx": 'import { api } from "@/lib/api";\nexport const c = api;\n',
+    }),
+    ["web-shared-no-api"],
   );
 });
 

@@ -7,13 +7,14 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppRoot, redirectOnSessionLoss } from "./app/app";
 import { Providers } from "./app/providers";
 import { createAppRouter, preloadRoutes } from "./app/router";
+import { loadSettings } from "./features/settings/api/settings-queries";
 import { reloadOnce } from "./lib/chunk-reload";
 import { initI18n, loadLanguage } from "./lib/i18n";
 import { langFromPath } from "./lib/locale-path";
 import { queryClient } from "./lib/query-client";
 import { readServerRender } from "./lib/server-render";
-import { currentUserId, restoreSession, resumeOnline } from "./lib/session";
-import { loadSettings } from "./lib/settings-api";
+import { currentUserId, onSessionEnd, onSessionStart, restoreSession, resumeOnline } from "./lib/session";
+import { store } from "./lib/storage";
 
 const lang = langFromPath(window.location.pathname);
 initI18n(lang);
@@ -23,13 +24,26 @@ window.addEventListener("vite:preloadError", (event) => {
   if (reloadOnce()) event.preventDefault();
 });
 
+// A session starts (spec §7): the settings are kept with the user; downloads are checked against
+// the plan and the progress made offline is sent.
+onSessionStart((user) => {
+  void loadSettings().then((setting) => {
+    if (setting && currentUserId()) store("setting", setting);
+  });
+  void import("./features/downloads/api/offline/sync")
+    .then((m) => m.onlineStart(user.id))
+    .catch(() => undefined);
+});
+// downloads and queued progress belong to the account that leaves
+onSessionEnd(() => import("./features/downloads/api/offline/downloads").then((m) => m.clearOfflineData()));
+
 // Once per page load (not in an effect: StrictMode would run it twice and reuse the refresh token).
 const sessionRestored = restoreSession();
 // Back online: renew a session started offline, send the progress made meanwhile.
 window.addEventListener("online", () => {
   void resumeOnline().then(() => {
     const userId = currentUserId();
-    if (userId) void import("./lib/offline/sync").then((m) => m.flushProgress(userId));
+    if (userId) void import("./features/downloads/api/offline/sync").then((m) => m.flushProgress(userId));
   });
 });
 // the public settings (contact address, whether sign-ups are open), for visitors too

@@ -20,7 +20,7 @@ import {
   CACHE_NAMES,
   isAppNavigation,
   isOfflineRead,
-} from "./lib/offline/keys";
+} from "./features/downloads/api/offline/keys";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
-import { useHandoff } from "@/components/player/lib/handoff";
+import { useHandoff } from "@/features/player/lib/handoff";
 import { LoadingBar } from "../components/loading-bar";
 import { RouteFocus } from "../components/route-focus";
 import { clearReloadFlag } from "../lib/chunk-reload";
@@ -19,7 +19,7 @@ function setMeta(name: string, content: string): void {
   tag.content = content;
 }
 
-const MiniPlayer = lazy(() => import("@/components/player/components/mini-player"));
+const MiniPlayer = lazy(() => import("@/features/player/components/mini-player"));
 
 /** Root of one locale's routes: the URL prefix sets the UI language (spec §9). */
 export function LocaleRoot({ lang }: { lang: Lang }) {

@@ -1,6 +1,6 @@
 import { App, Button, type ButtonProps } from "antd";
 import { type ReactNode, useState } from "react";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 
 /** A button that fetches a file and saves it (a receipt's PDF, an event's .ics); a failure is told in a message. */
 export function DownloadButton({

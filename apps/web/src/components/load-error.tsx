@@ -1,6 +1,6 @@
 import ReloadOutlined from "@ant-design/icons-svg/es/asn/ReloadOutlined";
 import { useTranslation } from "react-i18next";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { PlainButton } from "./plain-button";
 import { PlainIcon } from "./plain-icon";
 

@@ -8,7 +8,7 @@ import {
 import { App, Button, Progress, Space, Upload, type UploadFile } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../lib/api";
+import { errorText } from "../lib/api-error";
 import { uploadMedia } from "../lib/upload";
 
 interface UploadFieldProps {

@@ -1,7 +1,7 @@
 import { checkPassword, isEmail } from "@parlons/contract";
 import type { FormInstance, FormRule } from "antd";
 import type { TFunction } from "i18next";
-import { ApiError } from "./api";
+import { ApiError } from "./api-error";
 
 /** Spec §5 password rules, shared with the API through the contract. */
 export function passwordRules(t: TFunction): FormRule[] {
@@ -37,20 +37,21 @@ export function confirmRule(t: TFunction, field: string): FormRule {
 }
 
 /**
- * Puts a 422's `errors` on the form fields they name. Returns true when at least one
- * field received a message (otherwise the caller shows a toast).
+ * The one mapper from an API error's field messages (a 422's `errors`) to antd form fields: puts
+ * them on the fields of `fieldNames` they name (every field they name when it is left out).
+ * Returns true when at least one field received a message (otherwise the caller shows a toast).
  */
 export function applyFieldErrors(
   form: FormInstance,
   error: unknown,
-  fieldNames: string[],
+  fieldNames?: readonly string[],
   aliases: Record<string, string> = {},
 ): boolean {
   if (!(error instanceof ApiError) || !error.errors) return false;
-  const known = new Set(fieldNames);
+  const known = fieldNames && new Set(fieldNames);
   const fields = Object.entries(error.errors)
     .map(([name, errors]) => ({ name: aliases[name] ?? name, errors }))
-    .filter((field) => known.has(field.name));
+    .filter((field) => !known || known.has(field.name));
   form.setFields(fields);
   return fields.length > 0;
 }

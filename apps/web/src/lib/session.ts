@@ -2,7 +2,6 @@ import { type CurrentUser, ROLE_ADMIN, ROLE_CUSTOMER } from "@parlons/contract";
 import { useSyncExternalStore } from "react";
 import { api, onSessionExpired, refreshAccessToken, setAccessToken } from "./api";
 import { queryClient } from "./query-client";
-import { loadSettings } from "./settings-api";
 import { clearStorage, STORAGE_PREFIX, store, stored } from "./storage";
 
 type SessionStatus = "loading" | "anonymous" | "authenticated";
@@ -66,15 +65,27 @@ export async function loadCurrentUser(): Promise<CurrentUser> {
   store("plan", user.plan);
   store("loggedIn", true);
   setSession({ status: "authenticated", user });
-  void loadSettings().then((setting) => {
-    if (setting && session.status === "authenticated") store("setting", setting);
-  });
+  for (const started of sessionStarts) started(user);
   void api<{ data?: { plans?: unknown } }>("/v1/plans/active", { silent: true })
     .then((res) => store("plans", res.data?.plans ?? null))
     .catch(() => undefined);
-  // downloads checked against the plan, progress made offline sent
-  void import("./offline/sync").then((m) => m.onlineStart(user.id)).catch(() => undefined);
   return user;
+}
+
+const sessionStarts: ((user: CurrentUser) => void)[] = [];
+const sessionEnds: (() => Promise<void>)[] = [];
+
+/**
+ * What a session's start and end mean to the features (the settings kept, the downloads checked
+ * or cleared) is told by the app at start-up (main.tsx): this shared module knows no feature.
+ */
+export function onSessionStart(handler: (user: CurrentUser) => void): void {
+  sessionStarts.push(handler);
+}
+
+/** Run at logout, after the session is cleared, and waited for. */
+export function onSessionEnd(handler: () => Promise<void>): void {
+  sessionEnds.push(handler);
 }
 
 /** After a successful sign-in: keep the token in memory and load the user. */
@@ -173,6 +184,5 @@ export async function logout(): Promise<void> {
   clearStorage();
   queryClient.clear();
   setSession({ status: "anonymous", user: null });
-  // downloads and queued progress belong to the account that leaves
-  await import("./offline/downloads").then((m) => m.clearOfflineData()).catch(() => undefined);
+  await Promise.all(sessionEnds.map((ended) => ended().catch(() => undefined)));
 }

@@ -1,5 +1,6 @@
 import type { MediaType, UploadResponse } from "@parlons/contract";
-import { API_BASE, ApiError, getAccessToken, refreshAccessToken } from "./api";
+import { API_BASE, getAccessToken, refreshAccessToken } from "./api";
+import { ApiError } from "./api-error";
 
 /**
  * `POST /v1/medias/file/upload` (multipart `file` + `type`) through XMLHttpRequest, the

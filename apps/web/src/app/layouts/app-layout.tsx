@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { LangSwitch } from "@/components/lang-switch";
-import { NotificationBell } from "@/components/notifications/notification-bell";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { isFreePlan, planName } from "@/lib/format";
 import { type Lang, stripLang } from "@/lib/locale-path";
 import { isAdmin, isCustomer, logout, useSession } from "@/lib/session";

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DownloadButton } from "@/components/download-button";
 import { LoadError } from "@/components/load-error";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { useFormat } from "@/lib/format";
 import { usePageTitle } from "@/lib/use-page-title";
 import { analyticsKeys, analyticsQuery, downloadAnalyticsCsv, refreshAnalytics } from "../api/analytics-api";

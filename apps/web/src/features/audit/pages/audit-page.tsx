@@ -19,7 +19,7 @@ import {
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { useFormat } from "@/lib/format";
 import { usePageTitle } from "@/lib/use-page-title";
 import { type AuditFilters, auditListQuery } from "../api/audit-api";

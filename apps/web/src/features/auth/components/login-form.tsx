@@ -4,7 +4,7 @@ import { Alert, App, Button, Flex, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { startSession } from "@/lib/session";
 import { useLocalePath } from "@/lib/use-locale";

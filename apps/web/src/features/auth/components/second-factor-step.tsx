@@ -2,10 +2,7 @@ import type { CurrentUser, SecondFactorChallenge, TotpSetup } from "@parlons/con
 import { Alert, App, Button, Flex, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CodeForm } from "@/components/two-factor/code-form";
-import { RecoveryCodes } from "@/components/two-factor/recovery-codes";
-import { TotpSetupSteps } from "@/components/two-factor/totp-setup";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { startSession } from "@/lib/session";
 import {
   confirmSetupAtSignIn,
@@ -13,6 +10,9 @@ import {
   type TokenData,
   verifySecondFactor,
 } from "../api/auth-api";
+import { CodeForm } from "./two-factor/code-form";
+import { RecoveryCodes } from "./two-factor/recovery-codes";
+import { TotpSetupSteps } from "./two-factor/totp-setup";
 
 export interface SecondFactorStepProps {
   challenge: SecondFactorChallenge;

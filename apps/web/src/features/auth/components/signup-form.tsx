@@ -2,10 +2,10 @@ import { LockOutlined, MailOutlined } from "@ant-design/icons";
 import { App, Button, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, errorText } from "@/lib/api";
+import { loadSettings } from "@/features/settings/api/settings-queries";
+import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors, emailRules, passwordRules } from "@/lib/form-rules";
 import { toSpeak } from "@/lib/languages";
-import { loadSettings } from "@/lib/settings-api";
 import { useLang } from "@/lib/use-locale";
 import { selfRegister } from "../api/auth-api";
 

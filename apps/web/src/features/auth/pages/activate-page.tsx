@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useAuthModals } from "@/components/auth-modal-context";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { emailRules } from "@/lib/form-rules";
 import { usePageTitle } from "@/lib/use-page-title";
 import { activateAccount, resendActivation } from "../api/auth-api";

@@ -2,7 +2,7 @@ import { LockOutlined } from "@ant-design/icons";
 import { App, Button, Card, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { usePageTitle } from "@/lib/use-page-title";
 import { changePassword } from "../api/auth-api";

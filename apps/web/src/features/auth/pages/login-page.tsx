@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { useAuthModals } from "@/components/auth-modal-context";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { afterLoginPath, REDIRECT_PARAM } from "@/lib/redirect";
 import { startSession, useSession } from "@/lib/session";
 import { useLang } from "@/lib/use-locale";

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";

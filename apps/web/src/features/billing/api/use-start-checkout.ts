@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { App } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { useLang } from "@/lib/use-locale";
 import { checkoutTarget } from "../lib/billing-format";
 import { startSubscription } from "./billing-api";

@@ -18,7 +18,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ButtonLink } from "@/components/button-link";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { formatDate, formatMoney, isFreePlan, planName } from "@/lib/format";
 import { useSession } from "@/lib/session";
 import { tablePages, WIDE_ONLY } from "@/lib/table";

@@ -7,7 +7,7 @@ import { Link, useParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { DownloadButton } from "@/components/download-button";
 import { LoadError } from "@/components/load-error";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
 import { formatDate, formatMoney, planName } from "@/lib/format";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";

@@ -8,8 +8,8 @@ import type {
 } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api, apiFile } from "@/lib/api";
-import { certificateKeys } from "@/lib/certificates-api";
 import { saveFile } from "@/lib/download";
+import { certificateKeys } from "./certificate-queries";
 
 /** `GET /v1/certificates/{id}`: the learner's certificate (or any, for staff). */
 export function certificateQuery(id: string) {

@@ -2,9 +2,9 @@ import { CheckCircleFilled, CloseCircleFilled } from "@ant-design/icons";
 import type { CertificateVerification } from "@parlons/contract";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { certificateCourse } from "@/lib/certificates-api";
 import { formatDate } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
+import { certificateCourse } from "../api/certificate-queries";
 
 /** A certificate as a document: the same words as its PDF, and whether it is valid or revoked. */
 export function CertificateDocument({ certificate }: { certificate: CertificateVerification }) {

@@ -5,12 +5,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
-import { errorText } from "@/lib/api";
-import { certificateCourse, certificateKeys } from "@/lib/certificates-api";
+import { errorText } from "@/lib/api-error";
 import { useFormat } from "@/lib/format";
 import { tablePages, WIDE_ONLY } from "@/lib/table";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
+import { certificateCourse, certificateKeys } from "../api/certificate-queries";
 import { certificateListQuery, revokeCertificate } from "../api/certificates-api";
 
 type Status = (typeof CERTIFICATE_STATUSES)[number];

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
-import { ApiError } from "@/lib/api";
-import { certificateCourse, verifyCertificateQuery } from "@/lib/certificates-api";
+import { ApiError } from "@/lib/api-error";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
+import { certificateCourse, verifyCertificateQuery } from "../api/certificate-queries";
 import { CertificateDocument } from "../components/certificate-document";
 import "../certificate.css";
 

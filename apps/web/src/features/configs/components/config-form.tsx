@@ -3,7 +3,8 @@ import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormFooter } from "@/components/form-footer";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
+import { applyFieldErrors } from "@/lib/form-rules";
 import { type SaveInput, useSaveConfig } from "../api/configs-api";
 import { formatConfigValue, parseConfigValue } from "../lib/config-json";
 
@@ -41,13 +42,7 @@ export function ConfigForm({
     save.mutate(input, {
       onSuccess: onSaved,
       onError: (error) => {
-        if (error instanceof ApiError && error.errors) {
-          form.setFields(
-            Object.entries(error.errors)
-              .filter(([field]) => ["key", "value", "description"].includes(field))
-              .map(([field, messages]) => ({ name: field as keyof ConfigFormValues, errors: messages })),
-          );
-        }
+        applyFieldErrors(form, error, ["key", "value", "description"]);
         setFailure(
           error instanceof ApiError && error.status === 409
             ? t("events:configs.form.taken")

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { App, Button, Card, Flex, Input, Result, Space, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { useLang } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { configListQuery, useDeleteConfig } from "../api/configs-api";

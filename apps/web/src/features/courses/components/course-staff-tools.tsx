@@ -4,10 +4,10 @@ import { App, Button, Card, Space, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "@/components/button-link";
-import { deleteCourse, togglePopular } from "@/features/courses/api/courses-api";
-import { ApiError, errorText } from "@/lib/api";
-import { courseKeys } from "@/lib/courses-api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { useLocalePath } from "@/lib/use-locale";
+import { courseKeys } from "../api/course-queries";
+import { deleteCourse, togglePopular } from "../api/courses-api";
 
 /** The course page's staff tools (edit, lessons, popular, delete): their own chunk, with antd. */
 export function CourseStaffTools({ courseId, popular }: { courseId: string; popular: boolean }) {

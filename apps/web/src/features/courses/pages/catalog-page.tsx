@@ -4,11 +4,11 @@ import { Empty, Input, Pagination, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
-import { CourseGrid } from "@/components/courses/course-card";
 import { LoadError } from "@/components/load-error";
-import { type CourseListQueryInput, courseListQuery } from "@/lib/courses-api";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
+import { type CourseListQueryInput, courseListQuery } from "../api/course-queries";
+import { CourseGrid } from "../components/course-card";
 import "../courses-pages.css";
 import { languageName } from "@/lib/format";
 

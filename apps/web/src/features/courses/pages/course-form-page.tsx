@@ -25,14 +25,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
-import { BilingualTitles } from "@/components/courses/bilingual-titles";
 import { NotFoundPage } from "@/components/not-found";
 import { UploadField } from "@/components/upload-field";
-import { createCourse, updateCourse } from "@/features/courses/api/courses-api";
-import { ApiError, errorText } from "@/lib/api";
-import { courseKeys, courseQuery } from "@/lib/courses-api";
+import { ApiError, errorText } from "@/lib/api-error";
+import { applyFieldErrors } from "@/lib/form-rules";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
+import { courseKeys, courseQuery } from "../api/course-queries";
+import { createCourse, updateCourse } from "../api/courses-api";
+import { BilingualTitles } from "../components/bilingual-titles";
 import "../courses-pages.css";
 import { languageName } from "@/lib/format";
 
@@ -90,11 +91,7 @@ function CourseForm({ course }: { course?: CourseItem }) {
       if (!course) navigate(to(`/courses/${saved.id}/lessons`));
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errors) {
-        form.setFields(
-          Object.entries(error.errors).map(([name, errors]) => ({ name: name as keyof FormValues, errors })),
-        );
-      }
+      applyFieldErrors(form, error);
       message.error(errorText(error));
     },
   });

@@ -4,19 +4,19 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { LessonList, UpgradeCta } from "@/components/courses/lesson-list";
 import { LoadError } from "@/components/load-error";
 import { NotFoundPage } from "@/components/not-found";
 import { PlainButtonLink } from "@/components/plain-button";
 import { PlainIcon } from "@/components/plain-icon";
 import { withAntd } from "@/components/with-antd";
-import { courseDescription } from "@/features/courses/api/courses-api";
-import { ApiError } from "@/lib/api";
-import { myCertificatesQuery } from "@/lib/certificates-api";
-import { courseQuery, courseTitle, lessonsQuery } from "@/lib/courses-api";
+import { myCertificatesQuery } from "@/features/certificates/api/certificate-queries";
+import { ApiError } from "@/lib/api-error";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
+import { courseQuery, courseTitle, lessonsQuery } from "../api/course-queries";
+import { courseDescription } from "../api/courses-api";
+import { LessonList, UpgradeCta } from "../components/lesson-list";
 import "../courses-pages.css";
 import { formatDuration, languageName } from "@/lib/format";
 
@@ -27,7 +27,9 @@ const StaffTools = lazy(async () => ({
 
 // signed-in learners only (the server renders no session): antd comes with it
 const CourseDownload = lazy(async () => ({
-  default: await withAntd(import("@/components/offline/download-button").then((m) => m.DownloadButton)),
+  default: await withAntd(
+    import("@/features/downloads/components/download-button").then((m) => m.DownloadButton),
+  ),
 }));
 
 /**

@@ -5,10 +5,10 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { formatBytes } from "@/lib/format";
-import type { DownloadRecord } from "@/lib/offline/db";
-import { offlineSupported, removeDownloads, storageEstimate, useDownloads } from "@/lib/offline/downloads";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
+import type { DownloadRecord } from "../api/offline/db";
+import { offlineSupported, removeDownloads, storageEstimate, useDownloads } from "../api/offline/downloads";
 
 /** `/downloads`: the lessons kept on this device, by course, the storage used, and Delete. */
 export function DownloadsPage() {

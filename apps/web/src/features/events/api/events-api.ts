@@ -10,8 +10,8 @@ import {
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiFile } from "@/lib/api";
 import { saveFile } from "@/lib/download";
-import { eventKeys } from "@/lib/events-api";
 import type { Lang } from "@/lib/locale-path";
+import { eventKeys } from "./event-queries";
 
 export function eventListQuery(
   query: { page: number; pageSize: number; include?: "past" },

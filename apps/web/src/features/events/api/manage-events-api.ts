@@ -8,7 +8,7 @@ import type {
 } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { eventKeys } from "@/lib/events-api";
+import { eventKeys } from "./event-queries";
 
 /** `GET /v1/events` as staff: inactive events too, and past ones on request. */
 export function staffEventsQuery(query: { page: number; pageSize: number; include?: "past" }) {

@@ -3,11 +3,11 @@ import { App, Button, Modal, Radio, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthModals } from "@/components/auth-modal-context";
-import { placeChoices, useBookPlaces, useCancelBooking } from "@/features/events/api/events-api";
-import { errorText } from "@/lib/api";
-import { eventTitle } from "@/lib/events-api";
+import { errorText } from "@/lib/api-error";
 import { useSession } from "@/lib/session";
 import { useLang } from "@/lib/use-locale";
+import { eventTitle } from "../api/event-queries";
+import { placeChoices, useBookPlaces, useCancelBooking } from "../api/events-api";
 
 /**
  * The book button of an event: signed out it opens the login dialog; signed in it asks how

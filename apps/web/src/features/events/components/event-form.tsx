@@ -3,7 +3,8 @@ import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Switch } from "a
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormFooter } from "@/components/form-footer";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
+import { applyFieldErrors } from "@/lib/form-rules";
 import { useSaveEvent } from "../api/manage-events-api";
 import { EMPTY_EVENT, type EventFormValues, toEventBody, toFormValues } from "../lib/event-form-values";
 
@@ -33,14 +34,7 @@ export function EventForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
-          if (error instanceof ApiError && error.errors) {
-            const known = Object.keys(EMPTY_EVENT);
-            form.setFields(
-              Object.entries(error.errors)
-                .filter(([field]) => known.includes(field))
-                .map(([field, messages]) => ({ name: field as keyof EventFormValues, errors: messages })),
-            );
-          }
+          applyFieldErrors(form, error, Object.keys(EMPTY_EVENT));
           setFailure(
             error instanceof ApiError && error.status === 422 ? t("events:form.failed") : errorText(error),
           );

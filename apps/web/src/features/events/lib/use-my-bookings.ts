@@ -1,8 +1,8 @@
 import type { RegistrationItem } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { myLiveRegistrationsQuery } from "@/features/events/api/events-api";
 import { useSession } from "@/lib/session";
+import { myLiveRegistrationsQuery } from "../api/events-api";
 
 /** The signed-in user's live bookings and places on waiting lists, by event id (empty when signed out). */
 export function useMyBookings(): Map<string, RegistrationItem> {

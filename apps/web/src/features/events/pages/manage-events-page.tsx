@@ -5,12 +5,12 @@ import { App, Button, Card, Checkbox, Flex, Result, Space, Table, Tag, Typograph
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EditorDrawer } from "@/components/editor-drawer";
-import { ApiError, errorText } from "@/lib/api";
-import { eventTitle } from "@/lib/events-api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { formatDateRange, formatDateTime } from "@/lib/format";
 import { WIDE_ONLY } from "@/lib/table";
 import { useLang } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
+import { eventTitle } from "../api/event-queries";
 import { eventRegistrationsQuery, staffEventsQuery, useDeleteEvent } from "../api/manage-events-api";
 import { EventForm } from "../components/event-form";
 

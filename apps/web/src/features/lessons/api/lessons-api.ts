@@ -9,9 +9,9 @@ import {
   type LessonUpdateBody,
   pickField,
 } from "@parlons/contract";
+import { saveProgress } from "@/features/downloads/api/offline/progress";
 import { API_BASE, api, getAccessToken } from "@/lib/api";
 import type { Lang } from "@/lib/locale-path";
-import { saveProgress } from "@/lib/offline/progress";
 import { currentUserId } from "@/lib/session";
 
 // ---- staff: lessons ----
@@ -39,11 +39,11 @@ export const deleteLesson = (courseId: string, id: string) =>
 
 // ---- learner progress ----
 
-export type { SavedProgress } from "@/lib/offline/progress";
+export type { SavedProgress } from "@/features/downloads/api/offline/progress";
 
 /**
  * `POST done-customer`: done / undo, resume position, play count. Without a network the call is
- * queued (IndexedDB) and sent when it comes back, once (lib/offline/progress).
+ * queued (IndexedDB) and sent when it comes back, once (features/downloads/api/offline/progress).
  */
 export function saveLessonProgress(
   courseId: string,

@@ -4,13 +4,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Col, Form, Input, Row, Space, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BilingualTitles } from "@/components/courses/bilingual-titles";
-import { formatClock } from "@/components/player/lib/time";
 import { UploadField } from "@/components/upload-field";
-import { createLesson, updateLesson, updateLessonLinks } from "@/features/lessons/api/lessons-api";
-import { ApiError, errorText } from "@/lib/api";
-import { courseKeys } from "@/lib/courses-api";
+import { courseKeys } from "@/features/courses/api/course-queries";
+import { BilingualTitles } from "@/features/courses/components/bilingual-titles";
+import { formatClock } from "@/features/player/lib/time";
+import { errorText } from "@/lib/api-error";
+import { applyFieldErrors } from "@/lib/form-rules";
 import { parseUploadValue, uploadValue } from "@/lib/upload";
+import { createLesson, updateLesson, updateLessonLinks } from "../api/lessons-api";
 import { CueEditor } from "./cue-editor";
 
 type FormValues = Omit<LessonBody, "position">;
@@ -59,11 +60,7 @@ export function LessonForm({
       onSaved(saved);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errors) {
-        form.setFields(
-          Object.entries(error.errors).map(([name, errors]) => ({ name: name as keyof FormValues, errors })),
-        );
-      }
+      applyFieldErrors(form, error);
       message.error(errorText(error));
     },
   });

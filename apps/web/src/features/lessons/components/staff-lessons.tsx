@@ -11,11 +11,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Drawer, List, Space, Switch, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { deleteLesson, updateLessonColumn } from "@/features/lessons/api/lessons-api";
-import { errorText } from "@/lib/api";
-import { courseKeys, lessonTitle } from "@/lib/courses-api";
+import { courseKeys, lessonTitle } from "@/features/courses/api/course-queries";
+import { errorText } from "@/lib/api-error";
 import { formatDuration } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
+import { deleteLesson, updateLessonColumn } from "../api/lessons-api";
 import { moveItem, positionChanges } from "../lib/reorder";
 import { LessonForm } from "./lesson-form";
 

@@ -12,26 +12,32 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
-import { LessonList, UpgradeCta, usePaceText } from "@/components/courses/lesson-list";
 import { LoadError } from "@/components/load-error";
 import { NotFoundPage } from "@/components/not-found";
-import { DownloadButton } from "@/components/offline/download-button";
 import { PlainButtonLink } from "@/components/plain-button";
-import { AudioPlayer, type PositionReason } from "@/components/player/components/audio-player";
-import type { Handoff } from "@/components/player/lib/now-playing";
-import { resumePoint } from "@/components/player/lib/time";
-import { AddLineButton } from "@/components/review/add-line-button";
+import { myCertificatesQuery } from "@/features/certificates/api/certificate-queries";
+import {
+  courseKeys,
+  courseQuery,
+  courseTitle,
+  lessonsQuery,
+  lessonTitle,
+} from "@/features/courses/api/course-queries";
+import { LessonList, UpgradeCta, usePaceText } from "@/features/courses/components/lesson-list";
+import { DownloadButton } from "@/features/downloads/components/download-button";
+import { AudioPlayer, type PositionReason } from "@/features/player/components/audio-player";
+import type { Handoff } from "@/features/player/lib/now-playing";
+import { resumePoint } from "@/features/player/lib/time";
+import { AddLineButton } from "@/features/review/components/add-line-button";
+import { ApiError, errorText } from "@/lib/api-error";
+import { useLang, useLocalePath } from "@/lib/use-locale";
+import { usePageTitle } from "@/lib/use-page-title";
 import {
   lessonText,
   type SavedProgress,
   saveLessonPositionOnUnload,
   saveLessonProgress,
-} from "@/features/lessons/api/lessons-api";
-import { ApiError, errorText } from "@/lib/api";
-import { myCertificatesQuery } from "@/lib/certificates-api";
-import { courseKeys, courseQuery, courseTitle, lessonsQuery, lessonTitle } from "@/lib/courses-api";
-import { useLang, useLocalePath } from "@/lib/use-locale";
-import { usePageTitle } from "@/lib/use-page-title";
+} from "../api/lessons-api";
 import { SpeakButton } from "../components/speak/speak-button";
 import "../lessons.css";
 

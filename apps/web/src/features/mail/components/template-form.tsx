@@ -2,7 +2,7 @@ import { type EmailTemplate, type EmailTemplateBody, TRANSACTIONAL_SLUGS } from 
 import { Alert, Button, Col, Form, Input, Row, Space, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { useSaveTemplate } from "../api/templates-api";
 import { textRules } from "../lib/text-rules";

@@ -32,8 +32,8 @@ import {
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "@/lib/api";
-import { courseListQuery } from "@/lib/courses-api";
+import { courseListQuery } from "@/features/courses/api/course-queries";
+import { errorText } from "@/lib/api-error";
 import { speakName, speakOptions } from "@/lib/languages";
 import { useLang } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";

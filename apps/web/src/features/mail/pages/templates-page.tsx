@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { App, Button, Card, Flex, Result, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { useLang } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { templatesQuery, useDeleteTemplate } from "../api/templates-api";

@@ -3,7 +3,8 @@ import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from "antd"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormFooter } from "@/components/form-footer";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
+import { applyFieldErrors } from "@/lib/form-rules";
 import { decimalSeparator } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
 import { useSavePlan } from "../api/plans-api";
@@ -36,14 +37,7 @@ export function PlanForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
-          if (error instanceof ApiError && error.errors) {
-            const known = Object.keys(EMPTY_PLAN);
-            form.setFields(
-              Object.entries(error.errors)
-                .filter(([field]) => known.includes(field))
-                .map(([field, messages]) => ({ name: field as keyof PlanFormValues, errors: messages })),
-            );
-          }
+          applyFieldErrors(form, error, Object.keys(EMPTY_PLAN));
           setFailure(planErrorText(error, isDefault, t));
         },
       },

@@ -5,7 +5,7 @@ import { App, Button, Card, Flex, Result, Space, Table, Tag, Tooltip, Typography
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EditorDrawer } from "@/components/editor-drawer";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { formatMoney, planName } from "@/lib/format";
 import { WIDE_ONLY } from "@/lib/table";
 import { useLang } from "@/lib/use-locale";

@@ -4,7 +4,7 @@ import { App, Button, Card, Progress, Select, Space, Table, Tag, Typography } fr
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "@/components/load-error";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { useFormat } from "@/lib/format";
 import { tablePages, WIDE_ONLY } from "@/lib/table";
 import { usePageTitle } from "@/lib/use-page-title";

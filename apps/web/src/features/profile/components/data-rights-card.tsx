@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Form, Input, List, Modal, Progress, Space, Ty
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { formatDate } from "@/lib/format";
 import { logout } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";

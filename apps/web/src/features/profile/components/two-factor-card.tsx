@@ -4,10 +4,10 @@ import { App, Button, Card, Modal, Space, Spin, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "@/components/load-error";
-import { CodeForm } from "@/components/two-factor/code-form";
-import { RecoveryCodes } from "@/components/two-factor/recovery-codes";
-import { TotpSetupSteps } from "@/components/two-factor/totp-setup";
-import { errorText } from "@/lib/api";
+import { CodeForm } from "@/features/auth/components/two-factor/code-form";
+import { RecoveryCodes } from "@/features/auth/components/two-factor/recovery-codes";
+import { TotpSetupSteps } from "@/features/auth/components/two-factor/totp-setup";
+import { errorText } from "@/lib/api-error";
 import { formatDate } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
 import {

@@ -3,7 +3,7 @@ import { App, Button, Card, Descriptions, Form, Input, Select, Space, Typography
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { formatDate } from "@/lib/format";
 import { speakOptions } from "@/lib/languages";

@@ -1,8 +1,9 @@
 import type { ReviewDueResponse, ReviewGradeBody, ReviewGradeResponse } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { localMidnight, reviewKeys } from "@/components/review/review-queries";
-import { ApiError, api } from "@/lib/api";
+import { api } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
 import type { SendOutcome } from "../lib/outbox";
+import { localMidnight, reviewKeys } from "./review-queries";
 
 /** The cards to review now, read once per session (a grade must not reshuffle the queue). */
 export const dueReviewsQuery = queryOptions({

@@ -1,7 +1,7 @@
 import type { SettingResponse, SettingUpdateBody } from "@parlons/contract";
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { fetchSettings, settingsQueryKey, settingsSaved } from "@/lib/settings-api";
+import { fetchSettings, settingsQueryKey, settingsSaved } from "./settings-queries";
 
 /** The settings as staff edit them: always fresh from the server, never the stored copy. */
 export const editableSettingsQuery = queryOptions({

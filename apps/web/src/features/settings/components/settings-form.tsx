@@ -1,7 +1,7 @@
 import { checkCdnBaseUrl, isEmail, isWebUrl, type Setting } from "@parlons/contract";
 import { App, Button, Divider, Form, Input, Radio, Select, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { useSaveSettings } from "../api/settings-api";
 import {

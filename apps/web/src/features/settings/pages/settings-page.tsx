@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Result, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 import { formatDateTime } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";

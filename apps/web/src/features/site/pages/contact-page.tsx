@@ -1,7 +1,7 @@
 import { MailOutlined } from "@ant-design/icons";
 import { Button, Card, Col, Form, Input, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { useSettings } from "@/lib/settings-api";
+import { useSettings } from "@/features/settings/api/settings-queries";
 import { usePageTitle } from "@/lib/use-page-title";
 
 interface ContactValues {

@@ -6,9 +6,9 @@ import PlayCircleOutlined from "@ant-design/icons-svg/es/asn/PlayCircleOutlined"
 import UserAddOutlined from "@ant-design/icons-svg/es/asn/UserAddOutlined";
 import { useTranslation } from "react-i18next";
 import { useAuthModals } from "@/components/auth-modal-context";
-import { PopularCourses } from "@/components/courses/popular-courses";
 import { PlainButton, PlainButtonLink } from "@/components/plain-button";
 import { PlainIcon } from "@/components/plain-icon";
+import { PopularCourses } from "@/features/courses/components/popular-courses";
 import { useSession } from "@/lib/session";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { resubscribe, subscriptionKeys, unsubscribe, unsubscribeStatusQuery } from "../api/subscriptions-api";

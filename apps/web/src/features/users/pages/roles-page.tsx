@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { EditorDrawer } from "@/components/editor-drawer";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { useSession } from "@/lib/session";
 import { WIDE_ONLY } from "@/lib/table";
 import { useLocalePath } from "@/lib/use-locale";

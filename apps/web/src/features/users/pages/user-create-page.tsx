@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "@/components/button-link";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors, emailRules, passwordRules } from "@/lib/form-rules";
 import { speakOptions, toSpeak } from "@/lib/languages";
 import { hasPermission, useSession } from "@/lib/session";

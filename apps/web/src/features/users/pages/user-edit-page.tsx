@@ -21,7 +21,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
-import { ApiError, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { formatDateTime, planName } from "@/lib/format";
 import { speakOptions } from "@/lib/languages";

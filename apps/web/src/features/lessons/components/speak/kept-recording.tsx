@@ -9,7 +9,7 @@ import {
   recordingKeys,
 } from "@/features/lessons/api/recordings-api";
 import type { LocalRecording } from "@/features/lessons/lib/recordings-store";
-import { errorText } from "@/lib/api";
+import { errorText } from "@/lib/api-error";
 
 interface Props {
   lessonId: string;
