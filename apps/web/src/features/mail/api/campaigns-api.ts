@@ -8,6 +8,7 @@ import type {
   MailCampaign,
 } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { courseListQuery } from "@/features/courses/api/course-queries";
 import { api } from "@/lib/api";
 
 type Data<T> = { message?: string; data: T };
@@ -77,3 +78,6 @@ export function useTestCampaign() {
       ),
   });
 }
+
+/** Active courses for the audience picker (the public list: every mail manager may read it). */
+export const audienceCoursesQuery = courseListQuery("active", { page: 1, pageSize: 100 });

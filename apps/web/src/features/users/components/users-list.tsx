@@ -9,7 +9,6 @@ import {
 import { BUILT_IN_ROLES, PERMISSIONS, ROLE_ADMIN, type UserListItem } from "@parlons/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import {
-  App,
   Button,
   Card,
   Empty,
@@ -23,41 +22,31 @@ import {
   Tooltip,
   Typography,
 } from "antd";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
-import { ApiError, errorText } from "@/lib/api-error";
+import { errorText } from "@/lib/api-error";
 import { planName } from "@/lib/format";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
+import { plansQuery, type UserListScope, usersListQuery } from "../api/users-api";
+import { useUserActions } from "../hooks/use-user-actions";
+import { useUserListFilters } from "../hooks/use-user-list-filters";
 import {
-  plansQuery,
-  type UserListScope,
-  useApproveUser,
-  usersListQuery,
-  useSetUserStatus,
-} from "../api/users-api";
-import {
-  filtersFromParams,
-  filtersToParams,
   grantorOf,
   hasActiveFilters,
   PAGE_SIZES,
   roleChoices,
   statusColor,
   USER_STATUSES,
-  type UserListFilters,
   userActions,
   withinCeiling,
 } from "../lib/users-helpers";
 import "../users.css";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { WIDE_ONLY } from "@/lib/table";
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 const ACTION_ICONS = {
   approve: <CheckOutlined />,
@@ -70,7 +59,6 @@ export function UsersList({ scope }: { scope: UserListScope }) {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
-  const { modal, message } = App.useApp();
   const { user: me } = useSession();
   const canManage = hasPermission(me, PERMISSIONS.usersManage);
   const canListRoles = hasPermission(me, PERMISSIONS.rolesManage);
@@ -78,47 +66,7 @@ export function UsersList({ scope }: { scope: UserListScope }) {
   const title = t(scope === "customers" ? "users:list.customersTitle" : "users:list.title");
   usePageTitle(title);
 
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromParams(params), [params]);
-  // a debounced search may run after other filters changed: it must start from the latest URL
-  const latestParams = useRef(params);
-  const renderedParams = useRef(params);
-  if (renderedParams.current !== params) {
-    // the router has rendered a new URL: from now on it is the latest
-    renderedParams.current = params;
-    latestParams.current = params;
-  }
-  // the URL the page asked for, before the router renders it: a search typed right after
-  // "clear filters" must compare with the cleared URL, not the one still on screen
-  const replaceParams = (next: URLSearchParams) => {
-    latestParams.current = next;
-    setParams(next, { replace: true });
-  };
-  const setFilters = (patch: Partial<UserListFilters>) =>
-    replaceParams(filtersToParams({ ...filtersFromParams(latestParams.current), page: 1, ...patch }));
-
-  // The search box answers at once; the request waits until typing pauses.
-  const [searchText, setSearchText] = useState(filters.search);
-  const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const cancelSearch = () => {
-    clearTimeout(pendingSearch.current);
-    pendingSearch.current = undefined;
-  };
-  const searchNow = (value: string) => {
-    cancelSearch();
-    if (value.trim() !== filtersFromParams(latestParams.current).search.trim()) setFilters({ search: value });
-  };
-  const onSearchChange = (value: string) => {
-    setSearchText(value);
-    cancelSearch();
-    if (!value) searchNow(value);
-    else pendingSearch.current = setTimeout(() => searchNow(value), SEARCH_DEBOUNCE_MS);
-  };
-  // the URL changed under us (back button, "clear filters"): show its search unless the user is typing
-  useEffect(() => {
-    if (!pendingSearch.current) setSearchText(filters.search);
-  }, [filters.search]);
-  useEffect(() => () => clearTimeout(pendingSearch.current), []);
+  const { filters, setFilters, searchText, onSearchChange, searchNow, clearFilters } = useUserListFilters();
 
   // the previous page stays on screen (under the table's spinner) while the next one loads
   const list = useQuery({
@@ -137,51 +85,8 @@ export function UsersList({ scope }: { scope: UserListScope }) {
     filters.role,
   ).map((title) => ({ value: title, label: title }));
 
-  const approve = useApproveUser();
-  const setStatus = useSetUserStatus();
-
+  const { actionHandlers, busyId } = useUserActions();
   const grantor = grantorOf(me);
-  const failed = (error: unknown) => {
-    const text =
-      error instanceof ApiError && error.code === "FORBIDDEN"
-        ? t("users:errors.forbiddenSelf")
-        : errorText(error);
-    void message.error(text, 6);
-  };
-
-  const onApprove = (user: UserListItem) =>
-    approve.mutate(user.id, {
-      onSuccess: () => void message.success(t("users:actions.approved", { name: user.full_name })),
-      onError: failed,
-    });
-
-  const onEnable = (user: UserListItem) =>
-    setStatus.mutate(
-      { userId: user.id, status: "ACTIVE" },
-      {
-        onSuccess: () => void message.success(t("users:actions.enabled", { name: user.full_name })),
-        onError: failed,
-      },
-    );
-
-  const onDisable = (user: UserListItem) =>
-    modal.confirm({
-      title: t("users:disable.title", { name: user.full_name || user.email }),
-      content: t("users:disable.text"),
-      okText: t("users:disable.ok"),
-      okButtonProps: { danger: true },
-      cancelText: t("common:actions.cancel"),
-      onOk: () =>
-        setStatus
-          .mutateAsync({ userId: user.id, status: "DISABLED" })
-          .then(() => void message.success(t("users:actions.disabled", { name: user.full_name })))
-          .catch(failed),
-    });
-
-  const actionHandlers = { approve: onApprove, disable: onDisable, enable: onEnable };
-
-  const busyId =
-    (approve.isPending && approve.variables) || (setStatus.isPending && setStatus.variables?.userId);
   const never = t("users:list.never");
   const data = list.data;
 
@@ -254,14 +159,7 @@ export function UsersList({ scope }: { scope: UserListScope }) {
               />
             )}
             {hasActiveFilters(filters) && (
-              <Button
-                type="link"
-                onClick={() => {
-                  cancelSearch();
-                  setSearchText("");
-                  replaceParams(new URLSearchParams());
-                }}
-              >
+              <Button type="link" onClick={clearFilters}>
                 {t("users:list.clearFilters")}
               </Button>
             )}
