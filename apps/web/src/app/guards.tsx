@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { pagePath } from "@/lib/paths";
 import { Forbidden } from "../components/forbidden";
 import { FullPageSpinner } from "../components/full-page-spinner";
 import { langFromPath, localizePath } from "../lib/locale-path";
@@ -25,7 +26,7 @@ export function GuestOnly({ children }: { children?: ReactNode }) {
   const location = useLocation();
   if (status === "loading") return <FullPageSpinner label="" />;
   if (status === "authenticated") {
-    return <Navigate to={localizePath("/dashboard", langFromPath(location.pathname))} replace />;
+    return <Navigate to={localizePath(pagePath("dashboard"), langFromPath(location.pathname))} replace />;
   }
   return children ?? <Outlet />;
 }

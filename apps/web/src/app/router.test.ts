@@ -2,8 +2,8 @@ import { matchWebRoute, STAFF_PAGE_PERMISSIONS } from "@parlons/contract";
 import type { ReactElement } from "react";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
+import { routes as routesByName } from "@/lib/paths";
 import { RequirePermission } from "./guards";
-import { routes as routesByName } from "./paths";
 import { appRouteTree } from "./router";
 
 /** Spec §2 routes, with sample ids. */

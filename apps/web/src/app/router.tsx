@@ -1,6 +1,7 @@
 import { PERMISSIONS } from "@parlons/contract";
 import type { ComponentType } from "react";
 import { createBrowserRouter, matchRoutes, type RouteObject, useParams } from "react-router";
+import { pagePath, routes } from "@/lib/paths";
 import { ComingSoon } from "../components/coming-soon";
 import { FullPageSpinner } from "../components/full-page-spinner";
 import { NotFoundPage } from "../components/not-found";
@@ -10,7 +11,6 @@ import { GuestOnly, RequireAuth, RequirePermission } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 import { SessionLayout } from "./layouts/session-layout";
 import { LegacyRedirect, LocaleRoot, RootRedirect } from "./locale-root";
-import { routes } from "./paths";
 import { RouteError } from "./route-error";
 
 /** Lazy page built with antd: its chunk loads on first visit (the loading bar shows after 200 ms). */
@@ -147,7 +147,7 @@ const publicRoutes: RouteObject[] = [
   // Legacy routes (spec §2) lead to their current pages.
   { path: routes.indexOld, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
   { path: routes.indexV1, element: <LegacyRedirect to={(lang) => localizePath("/", lang)} /> },
-  { path: routes.loginOld, element: <LegacyRedirect to={(lang) => localizePath("/auth/login", lang)} /> },
+  { path: routes.loginOld, element: <LegacyRedirect to={(lang) => localizePath(pagePath("login"), lang)} /> },
   {
     path: routes.registerOld,
     element: <LegacyRedirect to={(lang) => localizePath("/", lang)} state={{ authModal: "signup" }} />,
@@ -189,7 +189,7 @@ const appRoutes: RouteObject[] = [
   { path: routes.upgradePayment, ...plainPage(billing.checkout, (m) => m.UpgradePaymentPage) },
   { path: routes.paypal, ...plainPage(billing.checkout, (m) => m.PaypalPage) },
   { path: routes.card, ...plainPage(billing.checkout, (m) => m.CardPage) },
-  { path: routes.protected, element: <ComingSoon page="protected" backTo="/dashboard" /> },
+  { path: routes.protected, element: <ComingSoon page="protected" backTo={pagePath("dashboard")} /> },
   { path: routes.lessons, ...plainPage(courses.lessons, (m) => m.LessonsPage) },
   { path: routes.lesson, ...plainPage(courses.lesson, (m) => m.LessonPage) },
   {

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "../lib/use-locale";
 import { usePageTitle } from "../lib/use-page-title";
 import { ResultPage } from "./result-page";
@@ -12,7 +13,7 @@ export function Forbidden() {
       mark="403"
       title={t("common:forbidden.title")}
       subtitle={t("common:forbidden.subtitle")}
-      action={{ to: to("/dashboard"), label: t("common:actions.backToDashboard") }}
+      action={{ to: to(pagePath("dashboard")), label: t("common:actions.backToDashboard") }}
       testId="forbidden"
     />
   );

@@ -1,8 +1,20 @@
+import type { paths } from "@api-docs/openapi";
 import { ApiError, errorText } from "./api-error";
 import { showFeedback } from "./feedback";
 import { i18n } from "./i18n";
 
 export const API_BASE = "/api";
+
+/** `/api/v1/courses/{id}` → `/v1/courses/${string}`: a path of the API as the client writes it. */
+type ClientPath<P> = P extends `${infer Head}{${string}}${infer Tail}`
+  ? `${Head}${string}${ClientPath<Tail>}`
+  : P;
+
+/**
+ * Every path the API serves, from its OpenAPI document (docs/api/openapi.d.ts, generated from the
+ * routes): a call to a path the API does not have fails the type check.
+ */
+export type ApiPath = ClientPath<keyof paths extends `${typeof API_BASE}${infer P}` ? P : never>;
 
 /** How requests leave: `fetch` in the browser; the server renderer passes its own (no network). */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -161,7 +173,7 @@ async function parseError(res: Response): Promise<ApiError> {
 }
 
 /** The JSON client of the API: Bearer token, cookies, error envelope, refresh on 401. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function api<T>(path: ApiPath, options: RequestOptions = {}): Promise<T> {
   const res = await request(path, options);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
@@ -169,7 +181,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 /** A file the API answers (a receipt's PDF, an event's .ics), with the same token, refresh and errors as `api`. */
-export async function apiFile(path: string, options: RequestOptions = {}): Promise<Blob> {
+export async function apiFile(path: ApiPath, options: RequestOptions = {}): Promise<Blob> {
   return (await request(path, options)).blob();
 }
 

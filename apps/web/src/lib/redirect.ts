@@ -1,4 +1,5 @@
 import { isLocalPath } from "@parlons/contract";
+import { pagePath } from "@/lib/paths";
 import { type Lang, localizePath } from "./locale-path";
 
 export const REDIRECT_PARAM = "redirect";
@@ -9,7 +10,7 @@ export const REDIRECT_PARAM = "redirect";
  */
 export function afterLoginPath(remembered: string | null | undefined, lang: Lang): string {
   if (isLocalPath(remembered) && !isAuthPage(remembered)) return remembered;
-  return localizePath("/dashboard", lang);
+  return localizePath(pagePath("dashboard"), lang);
 }
 
 /** Pages that must never be the target after login (it would loop back to login). */
@@ -20,7 +21,7 @@ function isAuthPage(path: string): boolean {
 
 /** The login page URL that remembers where the visitor wanted to go. */
 export function loginPathFor(current: string, lang: Lang): string {
-  const login = localizePath("/auth/login", lang);
+  const login = localizePath(pagePath("login"), lang);
   if (!isLocalPath(current) || isAuthPage(current)) return login;
   return `${login}?${REDIRECT_PARAM}=${encodeURIComponent(current)}`;
 }

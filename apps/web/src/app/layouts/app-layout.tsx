@@ -18,6 +18,7 @@ import { LangSwitch } from "@/components/lang-switch";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { isFreePlan, planName } from "@/lib/format";
 import { type Lang, stripLang } from "@/lib/locale-path";
+import { pagePath } from "@/lib/paths";
 import { isAdmin, isCustomer, logout, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { useIsPhone } from "@/lib/use-media-query";
@@ -49,7 +50,7 @@ export function AppLayout() {
 
   const logo = (withName: boolean) => (
     <Link
-      to={to("/dashboard")}
+      to={to(pagePath("dashboard"))}
       className="logo app-logo"
       aria-label={`Parlons – ${t("common:nav.dashboard")}`}
     >
@@ -79,7 +80,7 @@ export function AppLayout() {
     <ButtonLink
       type="primary"
       icon={<RocketOutlined />}
-      to={to("/pricing")}
+      to={to(pagePath("pricing"))}
       title={t("app:plan.upgradeHint")}
       aria-label={phone ? `${t("app:plan.upgrade")} · ${t("app:plan.upgradeHint")}` : undefined}
       data-testid="upgrade-button"
@@ -258,7 +259,7 @@ function SettingsDrawer({
             data-testid="view-profile"
             onClick={() => {
               onClose();
-              navigate(to("/profile"));
+              navigate(to(pagePath("profile")));
             }}
           >
             {t("app:viewProfile")}
@@ -269,7 +270,7 @@ function SettingsDrawer({
             data-testid="view-downloads"
             onClick={() => {
               onClose();
-              navigate(to("/downloads"));
+              navigate(to(pagePath("downloads")));
             }}
           >
             {t("app:downloads")}

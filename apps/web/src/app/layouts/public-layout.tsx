@@ -5,6 +5,7 @@ import { LangSwitch } from "@/components/lang-switch";
 import { PlainButton, PlainButtonLink } from "@/components/plain-button";
 import { AuthModalsProvider } from "@/features/auth/components/auth-modals";
 import { stripLang } from "@/lib/locale-path";
+import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useLocalePath } from "@/lib/use-locale";
 
@@ -57,21 +58,21 @@ function PublicHeader() {
           <span>Parlons</span>
         </Link>
         <nav aria-label={t("common:nav.main")} className="site-nav">
-          <Link to={to("/pricing")} className="site-nav__link" data-testid="nav-pricing">
+          <Link to={to(pagePath("pricing"))} className="site-nav__link" data-testid="nav-pricing">
             {t("common:nav.pricing")}
           </Link>
-          <Link to={to("/events")} className="site-nav__link" data-testid="nav-events">
+          <Link to={to(pagePath("events"))} className="site-nav__link" data-testid="nav-events">
             {t("common:nav.events")}
           </Link>
-          <Link to={to("/faqs")} className="site-nav__link" data-testid="nav-faq">
+          <Link to={to(pagePath("faqs"))} className="site-nav__link" data-testid="nav-faq">
             {t("common:nav.faq")}
           </Link>
-          <Link to={to("/contact")} className="site-nav__link" data-testid="nav-contact">
+          <Link to={to(pagePath("contact"))} className="site-nav__link" data-testid="nav-contact">
             {t("common:nav.contact")}
           </Link>
           <LangSwitch />
           {status === "authenticated" ? (
-            <PlainButtonLink kind="primary" to={to("/dashboard")} data-testid="header-dashboard">
+            <PlainButtonLink kind="primary" to={to(pagePath("dashboard"))} data-testid="header-dashboard">
               {t("common:nav.dashboard")}
             </PlainButtonLink>
           ) : (
@@ -108,7 +109,7 @@ function PublicFooter() {
       </div>
       <nav className="container site-footer__legal" aria-label={t("common:footer.legal")}>
         {LEGAL_LINKS.map(([page, key]) => (
-          <Link key={page} to={to(`/legal/${page}`)} data-testid={`footer-${page}`}>
+          <Link key={page} to={to(pagePath("legal", { page }))} data-testid={`footer-${page}`}>
             {t(`common:footer.${key}`)}
           </Link>
         ))}

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
+import { pagePath } from "@/lib/paths";
 import { startSession } from "@/lib/session";
 import { useLocalePath } from "@/lib/use-locale";
 import { authenticate, resendActivation } from "../api/auth-api";
@@ -163,7 +164,7 @@ export function LoginForm({ onSuccess, onCreateAccount, idPrefix = "login" }: Lo
           </Button>
         </Form.Item>
         <Flex justify="space-between" wrap gap={8}>
-          <Link to={to("/forgot-password")}>{t("auth:login.forgot")}</Link>
+          <Link to={to(pagePath("forgotPassword"))}>{t("auth:login.forgot")}</Link>
           <Typography.Text>
             {t("auth:login.noAccount")}{" "}
             {onCreateAccount ? (

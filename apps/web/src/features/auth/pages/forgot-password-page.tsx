@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { emailRules } from "@/lib/form-rules";
+import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { forgotPassword } from "../api/auth-api";
@@ -36,7 +37,7 @@ export function ForgotPasswordPage() {
           title={t("auth:forgot.sentTitle")}
           subTitle={t("auth:forgot.sent")}
           data-testid="forgot-sent"
-          extra={<Link to={to("/auth/login")}>{t("auth:forgot.backToLogin")}</Link>}
+          extra={<Link to={to(pagePath("login"))}>{t("auth:forgot.backToLogin")}</Link>}
         />
       ) : (
         <Form layout="vertical" requiredMark={false} onFinish={submit} name="forgot">
@@ -48,7 +49,7 @@ export function ForgotPasswordPage() {
               {t("auth:forgot.submit")}
             </Button>
           </Form.Item>
-          <Link to={to("/auth/login")}>{t("auth:forgot.backToLogin")}</Link>
+          <Link to={to(pagePath("login"))}>{t("auth:forgot.backToLogin")}</Link>
         </Form>
       )}
     </AuthCard>

@@ -6,6 +6,7 @@ import { useParams, useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
+import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { checkResetToken, resetForgotPassword } from "../api/auth-api";
@@ -54,7 +55,7 @@ export function ResetPasswordPage() {
         subTitle={t("auth:reset.success")}
         data-testid="reset-done"
         extra={
-          <ButtonLink to={to("/auth/login")} type="primary">
+          <ButtonLink to={to(pagePath("login"))} type="primary">
             {t("auth:login.submit")}
           </ButtonLink>
         }
@@ -74,7 +75,7 @@ export function ResetPasswordPage() {
         subTitle={t("auth:reset.invalid")}
         data-testid="reset-invalid"
         extra={
-          <ButtonLink to={to("/forgot-password")} type="primary">
+          <ButtonLink to={to(pagePath("forgotPassword"))} type="primary">
             {t("auth:reset.requestNew")}
           </ButtonLink>
         }

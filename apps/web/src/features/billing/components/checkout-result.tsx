@@ -2,6 +2,7 @@ import { Button, Result, Space } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
+import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 
 /** The checkout went through: the plan is now premium, every lesson is open. */
@@ -16,10 +17,10 @@ export function CheckoutSuccess({ planName }: { planName: string }) {
       subTitle={t("billing:result.successText")}
       extra={
         <Space wrap>
-          <ButtonLink type="primary" to={to("/courses")}>
+          <ButtonLink type="primary" to={to(pagePath("courses"))}>
             {t("billing:result.toCourses")}
           </ButtonLink>
-          <ButtonLink to={to("/billing")}>{t("billing:result.toBilling")}</ButtonLink>
+          <ButtonLink to={to(pagePath("billing"))}>{t("billing:result.toBilling")}</ButtonLink>
         </Space>
       }
     />
@@ -40,7 +41,7 @@ export function CheckoutDuplicate() {
       title={<h1 className="result-title">{t("billing:result.duplicateTitle")}</h1>}
       subTitle={t("billing:result.duplicateText")}
       extra={
-        <ButtonLink type="primary" to={to("/billing")}>
+        <ButtonLink type="primary" to={to(pagePath("billing"))}>
           {t("billing:result.toBilling")}
         </ButtonLink>
       }
@@ -76,7 +77,7 @@ export function CheckoutFailed({
             </Button>
           )}
           {extra}
-          <ButtonLink to={to("/pricing")}>{t("billing:result.toPricing")}</ButtonLink>
+          <ButtonLink to={to(pagePath("pricing"))}>{t("billing:result.toPricing")}</ButtonLink>
         </Space>
       }
     />

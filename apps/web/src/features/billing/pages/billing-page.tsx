@@ -20,6 +20,7 @@ import { Link } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { errorText } from "@/lib/api-error";
 import { formatDate, formatMoney, isFreePlan, planName } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { tablePages, WIDE_ONLY } from "@/lib/table";
 import { useLang, useLocalePath } from "@/lib/use-locale";
@@ -108,7 +109,7 @@ function CurrentPlanCard() {
           ]}
         />
         <Typography.Paragraph type="secondary">{t("billing:billing.freeText")}</Typography.Paragraph>
-        <ButtonLink type="primary" to={to("/pricing")} data-testid="billing-see-plans">
+        <ButtonLink type="primary" to={to(pagePath("pricing"))} data-testid="billing-see-plans">
           {t("billing:billing.seePlans")}
         </ButtonLink>
       </Card>
@@ -314,7 +315,7 @@ function PaymentsCard() {
               render: (_: unknown, p: Payment) =>
                 p.receipt ? (
                   <Link
-                    to={to(`/billing/receipts/${p.receipt.id}`)}
+                    to={to(pagePath("receipt", { id: p.receipt.id }))}
                     data-testid="payment-receipt"
                     aria-label={t("billing:payments.openReceipt", { number: p.receipt.number })}
                   >

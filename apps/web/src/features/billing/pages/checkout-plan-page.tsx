@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { planName } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -81,7 +82,7 @@ function CheckoutPlanPage({
         status="404"
         title={t("billing:upgrade.unknownPlan")}
         extra={
-          <ButtonLink type="primary" to={to("/pricing")}>
+          <ButtonLink type="primary" to={to(pagePath("pricing"))}>
             {t("billing:result.toPricing")}
           </ButtonLink>
         }

@@ -9,6 +9,7 @@ import { useAuthModals } from "@/components/auth-modal-context";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
 import { planName } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -164,7 +165,7 @@ function PlanAction({ plan, current, name }: { plan: Plan; current: boolean; nam
   }
   if (!plan.premium) {
     return (
-      <ButtonLink block size="large" to={to("/billing")}>
+      <ButtonLink block size="large" to={to(pagePath("billing"))}>
         {t("billing:pricing.manage")}
       </ButtonLink>
     );
@@ -177,7 +178,7 @@ function PlanAction({ plan, current, name }: { plan: Plan; current: boolean; nam
       setStarting(true);
       checkout.mutate({ planId: plan.id, provider: "demo" }, { onSettled: () => setStarting(false) });
     } else {
-      navigate(to(`/billing/upgrade-payment?plan=${encodeURIComponent(plan.id)}`));
+      navigate(to(pagePath("upgradePayment", {}, { plan: plan.id })));
     }
   };
   return (

@@ -9,6 +9,7 @@ import { DownloadButton } from "@/components/download-button";
 import { LoadError } from "@/components/load-error";
 import { ApiError } from "@/lib/api-error";
 import { formatDate, formatMoney, planName } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { downloadReceiptPdf, receiptQuery } from "../api/billing-api";
@@ -37,14 +38,14 @@ export function ReceiptPage() {
       <Result
         status="404"
         title={t("billing:receipt.notFound")}
-        extra={<ButtonLink to={to("/billing")}>{t("billing:receipt.back")}</ButtonLink>}
+        extra={<ButtonLink to={to(pagePath("billing"))}>{t("billing:receipt.back")}</ButtonLink>}
       />
     );
   }
   return (
     <div className="receipt-page">
       <div className="document-actions">
-        <Link to={to("/billing")}>
+        <Link to={to(pagePath("billing"))}>
           <ArrowLeftOutlined aria-hidden /> {t("billing:receipt.back")}
         </Link>
         {receipt.data && <ReceiptButtons receipt={receipt.data} />}

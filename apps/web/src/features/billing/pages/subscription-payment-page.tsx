@@ -8,6 +8,7 @@ import { useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { ApiError, errorText } from "@/lib/api-error";
 import { planName } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { billingKeys, demoDecision, refreshAfterPlanChange, updateStatus } from "../api/billing-api";
@@ -40,7 +41,7 @@ export function SubscriptionPaymentPage() {
           title={<h1 className="result-title">{t("billing:checkout.missingTitle")}</h1>}
           subTitle={t("billing:checkout.missingText")}
           extra={
-            <ButtonLink type="primary" to={to("/pricing")}>
+            <ButtonLink type="primary" to={to(pagePath("pricing"))}>
               {t("billing:result.toPricing")}
             </ButtonLink>
           }
@@ -252,7 +253,7 @@ function ProviderReturn({ id }: { id: string }) {
     <CheckoutFailed
       reason={t("billing:result.notActive")}
       extra={
-        <ButtonLink to={to(`/billing/upgrade-payment?plan=${encodeURIComponent(customerPlan.plan_id)}`)}>
+        <ButtonLink to={to(pagePath("upgradePayment", {}, { plan: customerPlan.plan_id }))}>
           {t("billing:result.chooseAgain")}
         </ButtonLink>
       }

@@ -4,6 +4,7 @@ import { Card, List, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { certificateCourse, myCertificatesQuery } from "../api/certificate-queries";
 
@@ -31,7 +32,7 @@ export function CertificatesCard() {
             extra={c.status === "revoked" ? <Tag color="red">{t("status.revoked")}</Tag> : undefined}
           >
             <List.Item.Meta
-              title={<Link to={to(`/certificates/${c.id}`)}>{certificateCourse(c, lang)}</Link>}
+              title={<Link to={to(pagePath("certificate", { id: c.id }))}>{certificateCourse(c, lang)}</Link>}
               description={t("dashboard.issued", { date: format.date(c.issued_at) })}
             />
           </List.Item>

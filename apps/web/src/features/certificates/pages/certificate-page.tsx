@@ -9,6 +9,7 @@ import { DownloadButton } from "@/components/download-button";
 import { LoadError } from "@/components/load-error";
 import { ApiError } from "@/lib/api-error";
 import { languageName } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { certificateCourse } from "../api/certificate-queries";
@@ -41,14 +42,14 @@ export function CertificatePage() {
       <Result
         status="404"
         title={t("page.notFound")}
-        extra={<ButtonLink to={to("/dashboard")}>{t("page.back")}</ButtonLink>}
+        extra={<ButtonLink to={to(pagePath("dashboard"))}>{t("page.back")}</ButtonLink>}
       />
     );
   }
   return (
     <div className="certificate-page">
       <div className="document-actions">
-        <Link to={to("/dashboard")}>
+        <Link to={to(pagePath("dashboard"))}>
           <ArrowLeftOutlined aria-hidden /> {t("page.back")}
         </Link>
         {certificate.data && <CertificateButtons certificate={certificate.data} />}
@@ -63,7 +64,7 @@ function CertificateButtons({ certificate }: { certificate: Certificate }) {
   const lang = useLang();
   const { message } = App.useApp();
   const to = useLocalePath();
-  const verifyPath = to(`/c/${certificate.code}`);
+  const verifyPath = to(pagePath("certificateVerify", { code: certificate.code }));
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(`${window.location.origin}${verifyPath}`);

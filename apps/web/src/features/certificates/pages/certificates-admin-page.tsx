@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { errorText } from "@/lib/api-error";
 import { useFormat } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { tablePages, WIDE_ONLY } from "@/lib/table";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -92,7 +93,9 @@ export function CertificatesAdminPage() {
               {
                 title: t("admin.code"),
                 dataIndex: "code",
-                render: (code: string) => <Link to={to(`/c/${code}`)}>{code}</Link>,
+                render: (code: string) => (
+                  <Link to={to(pagePath("certificateVerify", { code }))}>{code}</Link>
+                ),
               },
               {
                 title: t("admin.learner"),

@@ -32,7 +32,7 @@ export const courseKeys = {
 export type CourseListQueryInput = Partial<PublicCourseListQuery>;
 
 export function courseListQuery(scope: "active" | "popular" | "staff", query: CourseListQueryInput = {}) {
-  const path = scope === "staff" ? "/v1/courses" : `/v1/courses/${scope}`;
+  const path = scope === "staff" ? "/v1/courses" : (`/v1/courses/${scope}` as const);
   return queryOptions({
     queryKey: courseKeys.list(scope, query),
     queryFn: ({ signal }) =>

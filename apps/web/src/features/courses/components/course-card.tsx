@@ -4,6 +4,7 @@ import type { CourseItem } from "@parlons/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PlainIcon } from "@/components/plain-icon";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { courseTitle } from "../api/course-queries";
 import "./courses.css";
@@ -34,7 +35,7 @@ function CourseCard({ course, eager }: { course: CourseItem; eager: boolean }) {
       </div>
       <div className="card__body">
         <h3 className="heading heading--3 course-card__title">
-          <Link to={to(`/courses/${course.id}`)} className="course-card__link">
+          <Link to={to(pagePath("course", { id: course.id }))} className="course-card__link">
             {title}
           </Link>
         </h3>

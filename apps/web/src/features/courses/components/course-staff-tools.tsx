@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { ApiError, errorText } from "@/lib/api-error";
+import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { courseKeys } from "../api/course-queries";
 import { deleteCourse, togglePopular } from "../api/courses-api";
@@ -28,7 +29,7 @@ export function CourseStaffTools({ courseId, popular }: { courseId: string; popu
     deleteCourse(courseId, force).then(() => {
       message.success(t("courses:staff.deleted"));
       void queryClient.invalidateQueries({ queryKey: courseKeys.all });
-      navigate(to("/courses"), { replace: true });
+      navigate(to(pagePath("courses")), { replace: true });
     });
 
   const confirmDelete = () =>
@@ -58,12 +59,16 @@ export function CourseStaffTools({ courseId, popular }: { courseId: string; popu
   return (
     <Card size="small" className="staff-tools" title={t("courses:staff.title")}>
       <Space wrap>
-        <ButtonLink icon={<EditOutlined />} to={to(`/courses/edit?id=${courseId}`)} data-testid="course-edit">
+        <ButtonLink
+          icon={<EditOutlined />}
+          to={to(pagePath("courseEdit", {}, { id: courseId }))}
+          data-testid="course-edit"
+        >
           {t("courses:staff.edit")}
         </ButtonLink>
         <ButtonLink
           icon={<OrderedListOutlined />}
-          to={to(`/courses/${courseId}/lessons`)}
+          to={to(pagePath("lessons", { id: courseId }))}
           data-testid="manage-lessons"
         >
           {t("courses:staff.lessons")}

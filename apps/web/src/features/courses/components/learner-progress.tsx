@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
 import { formatDate } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { courseTitle, customerProgressQuery, lessonTitle } from "../api/course-queries";
 import "./courses.css";
@@ -44,7 +45,7 @@ export function LearnerProgress() {
         <Skeleton active />
       ) : !data || data.courses.length === 0 ? (
         <Empty description={t("courses:progress.none")}>
-          <ButtonLink to={to("/courses")} type="primary">
+          <ButtonLink to={to(pagePath("courses"))} type="primary">
             {t("courses:progress.browse")}
           </ButtonLink>
         </Empty>
@@ -57,7 +58,7 @@ export function LearnerProgress() {
             return (
               <List.Item key={course.id} data-testid="progress-course">
                 <Typography.Title level={3} className="progress-course__title">
-                  <Link to={to(`/courses/${course.id}`)}>{courseTitle(course, lang)}</Link>
+                  <Link to={to(pagePath("course", { id: course.id }))}>{courseTitle(course, lang)}</Link>
                 </Typography.Title>
                 <div data-testid="progress-bar" data-percent={overview.percent}>
                   <Progress
@@ -90,7 +91,11 @@ export function LearnerProgress() {
                   ) : next ? (
                     <ButtonLink
                       type="primary"
-                      to={next.locked ? to("/pricing") : to(`/courses/${course.id}/lessons/${next.id}`)}
+                      to={
+                        next.locked
+                          ? to(pagePath("pricing"))
+                          : to(pagePath("lesson", { id: course.id, lessonId: next.id }))
+                      }
                       data-testid="continue-lesson"
                     >
                       {next.locked

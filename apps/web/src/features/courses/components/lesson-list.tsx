@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PlainButtonLink } from "@/components/plain-button";
 import { PlainIcon } from "@/components/plain-icon";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { lessonTitle } from "../api/course-queries";
 import "./courses.css";
@@ -77,7 +78,7 @@ export function LessonList({
                   {!lesson.drip && <span className="visually-hidden">{t("courses:lessons.locked")}</span>}
                 </span>
               ) : (
-                <Link to={to(`/courses/${courseId}/lessons/${lesson.id}`)}>{title}</Link>
+                <Link to={to(pagePath("lesson", { id: courseId, lessonId: lesson.id }))}>{title}</Link>
               )}
             </span>
             <span className="lesson-row__meta">
@@ -110,7 +111,7 @@ export function UpgradeCta({ locked }: { locked: number }) {
         <div className="alert__title">{t("courses:upgrade.title", { count: locked })}</div>
         <div>{t("courses:upgrade.text")}</div>
       </div>
-      <PlainButtonLink kind="primary" to={to("/pricing")}>
+      <PlainButtonLink kind="primary" to={to(pagePath("pricing"))}>
         {t("courses:upgrade.button")}
       </PlainButtonLink>
     </div>

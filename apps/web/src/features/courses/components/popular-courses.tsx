@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PlainButtonLink } from "@/components/plain-button";
+import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { courseListQuery } from "../api/course-queries";
 import { CourseGrid } from "./course-card";
@@ -19,7 +20,7 @@ export function PopularCourses() {
       <p className="text-secondary">{t("courses:popular.subtitle")}</p>
       <CourseGrid courses={data?.courses ?? []} loading={isPending} />
       <div className="section__more">
-        <PlainButtonLink to={to("/courses")}>{t("courses:popular.all")}</PlainButtonLink>
+        <PlainButtonLink to={to(pagePath("courses"))}>{t("courses:popular.all")}</PlainButtonLink>
       </div>
     </section>
   );

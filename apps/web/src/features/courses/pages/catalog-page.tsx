@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { type CourseListQueryInput, courseListQuery } from "../api/course-queries";
@@ -91,7 +92,7 @@ function Catalog({ more }: { more: boolean }) {
               />
             )
           : total > courses.length && (
-              <ButtonLink to={to("/courses/more")} data-testid="courses-more">
+              <ButtonLink to={to(pagePath("coursesMore"))} data-testid="courses-more">
                 {t("courses:catalog.more", { count: total })}
               </ButtonLink>
             )}

@@ -29,6 +29,7 @@ import { NotFoundPage } from "@/components/not-found";
 import { UploadField } from "@/components/upload-field";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { courseKeys, courseQuery } from "../api/course-queries";
@@ -88,7 +89,7 @@ function CourseForm({ course }: { course?: CourseItem }) {
     onSuccess: (saved) => {
       message.success(course ? t("courses:form.updated") : t("courses:form.created"));
       void queryClient.invalidateQueries({ queryKey: courseKeys.all });
-      if (!course) navigate(to(`/courses/${saved.id}/lessons`));
+      if (!course) navigate(to(pagePath("lessons", { id: saved.id })));
     },
     onError: (error) => {
       applyFieldErrors(form, error);
@@ -220,11 +221,13 @@ function CourseForm({ course }: { course?: CourseItem }) {
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="course-submit">
               {course ? t("common:actions.save") : t("courses:form.create")}
             </Button>
-            <ButtonLink to={course ? to(`/courses/${course.id}`) : to("/courses")}>
+            <ButtonLink to={course ? to(pagePath("course", { id: course.id })) : to(pagePath("courses"))}>
               {t("common:actions.cancel")}
             </ButtonLink>
             {course && (
-              <ButtonLink to={to(`/courses/${course.id}/lessons`)}>{t("courses:staff.lessons")}</ButtonLink>
+              <ButtonLink to={to(pagePath("lessons", { id: course.id }))}>
+                {t("courses:staff.lessons")}
+              </ButtonLink>
             )}
           </Space>
         </Form>

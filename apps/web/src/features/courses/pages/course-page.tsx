@@ -11,6 +11,7 @@ import { PlainIcon } from "@/components/plain-icon";
 import { withAntd } from "@/components/with-antd";
 import { myCertificatesQuery } from "@/features/certificates/api/certificate-queries";
 import { ApiError } from "@/lib/api-error";
+import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -116,14 +117,17 @@ export function CoursePage() {
               kind="primary"
               size="large"
               icon={<PlainIcon icon={PlayCircleOutlined} />}
-              to={to(`/courses/${c.id}/lessons/${start.id}`)}
+              to={to(pagePath("lesson", { id: c.id, lessonId: start.id }))}
               data-testid="course-start"
             >
               {started ? t("courses:continue") : t("courses:start")}
             </PlainButtonLink>
           )}
           {certificate && (
-            <PlainButtonLink to={to(`/certificates/${certificate.id}`)} data-testid="course-certificate">
+            <PlainButtonLink
+              to={to(pagePath("certificate", { id: certificate.id }))}
+              data-testid="course-certificate"
+            >
               {t("courses:certificate")}
             </PlainButtonLink>
           )}

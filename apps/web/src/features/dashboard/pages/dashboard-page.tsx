@@ -11,6 +11,7 @@ import { MyBookingsCard } from "@/features/events/components/my-bookings-card";
 import { HabitCard } from "@/features/habit/components/habit-card";
 import { ReviewDueCard } from "@/features/review/components/review-due-card";
 import { isFreePlan, planName } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { hasPermission, isAdmin, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -57,7 +58,7 @@ export function DashboardPage() {
                   {free ? t("app:dashboard.planFree") : t("app:dashboard.planPremium")}
                 </Typography.Paragraph>
                 {free && (
-                  <ButtonLink to={to("/pricing")} type="primary">
+                  <ButtonLink to={to(pagePath("pricing"))} type="primary">
                     {t("app:dashboard.seePricing")}
                   </ButtonLink>
                 )}

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { formatBytes } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import type { DownloadRecord } from "../api/offline/db";
@@ -77,7 +78,7 @@ export function DownloadsPage() {
                       <ButtonLink
                         key="open"
                         size="small"
-                        to={to(`/courses/${r.courseId}/lessons/${r.lessonId}`)}
+                        to={to(pagePath("lesson", { id: r.courseId, lessonId: r.lessonId }))}
                         aria-label={`${t("courses:offline.page.open")} ${pick(r.title)}`}
                       >
                         {t("courses:offline.page.open")}

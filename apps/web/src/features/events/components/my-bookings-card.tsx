@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
 import { formatDateRange } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { eventTitle, myUpcomingBookingsQuery } from "../api/event-queries";
 
@@ -28,13 +29,13 @@ export function MyBookingsCard() {
           <CalendarOutlined aria-hidden /> {t("events:dashboard.title")}
         </span>
       }
-      extra={<Link to={to("/events")}>{t("events:dashboard.browse")}</Link>}
+      extra={<Link to={to(pagePath("events"))}>{t("events:dashboard.browse")}</Link>}
     >
       {query.isError ? (
         <LoadError query={query} compact />
       ) : bookings.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("events:dashboard.empty")}>
-          <ButtonLink to={to("/events")}>{t("events:dashboard.browse")}</ButtonLink>
+          <ButtonLink to={to(pagePath("events"))}>{t("events:dashboard.browse")}</ButtonLink>
         </Empty>
       ) : (
         <List
@@ -42,7 +43,9 @@ export function MyBookingsCard() {
           renderItem={(r) => (
             <List.Item key={r.id}>
               <List.Item.Meta
-                title={<Link to={to(`/events/${r.event_id}`)}>{eventTitle(r.event, lang)}</Link>}
+                title={
+                  <Link to={to(pagePath("event", { id: r.event_id }))}>{eventTitle(r.event, lang)}</Link>
+                }
                 description={
                   <Typography.Text type="secondary">
                     {formatDateRange(r.event.starts_at, r.event.ends_at, lang)} ·{" "}

@@ -7,6 +7,7 @@ import { ButtonLink } from "@/components/button-link";
 import { DownloadButton } from "@/components/download-button";
 import { LoadError } from "@/components/load-error";
 import { ApiError } from "@/lib/api-error";
+import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -45,14 +46,14 @@ export function EventPage() {
         <Result
           status="404"
           title={t("events:detail.notFound")}
-          extra={<ButtonLink to={to("/events")}>{t("events:detail.back")}</ButtonLink>}
+          extra={<ButtonLink to={to(pagePath("events"))}>{t("events:detail.back")}</ButtonLink>}
         />
       </div>
     );
   }
   return (
     <div className="container section">
-      <Link to={to("/events")}>
+      <Link to={to(pagePath("events"))}>
         <ArrowLeftOutlined aria-hidden /> {t("events:detail.back")}
       </Link>
       {isPending || !event ? (

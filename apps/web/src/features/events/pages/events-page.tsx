@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
+import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -80,7 +81,7 @@ function EventCard({ event, registration }: { event: EventItem; registration?: R
   return (
     <Card className="event-card" data-testid="event-card" data-event-id={event.id}>
       <Typography.Title level={2} className="event-card__title">
-        <Link to={to(`/events/${event.id}`)}>{title}</Link>
+        <Link to={to(pagePath("event", { id: event.id }))}>{title}</Link>
       </Typography.Title>
       <EventMeta event={event} />
       <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }} className="event-card__text">
@@ -92,7 +93,10 @@ function EventCard({ event, registration }: { event: EventItem; registration?: R
         ) : (
           <BookingControl event={event} block />
         )}
-        <Link to={to(`/events/${event.id}`)} aria-label={`${t("events:list.details")} : ${title}`}>
+        <Link
+          to={to(pagePath("event", { id: event.id }))}
+          aria-label={`${t("events:list.details")} : ${title}`}
+        >
           {t("events:list.details")}
         </Link>
       </div>

@@ -8,6 +8,7 @@ import { ButtonLink } from "@/components/button-link";
 import { errorText } from "@/lib/api-error";
 import { intlLocale } from "@/lib/format";
 import type { Lang } from "@/lib/locale-path";
+import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import "./habit.css";
@@ -175,7 +176,7 @@ export function HabitCard() {
           <Button htmlType="submit" loading={save.isPending} data-testid="habit-goal-save">
             {t("habit:card.goalSave")}
           </Button>
-          <ButtonLink to={to("/profile/mail")} type="link">
+          <ButtonLink to={to(pagePath("mailPreferences"))} type="link">
             {t("habit:card.settings")}
           </ButtonLink>
         </Space>

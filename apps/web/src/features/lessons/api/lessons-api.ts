@@ -16,7 +16,7 @@ import { currentUserId } from "@/lib/session";
 
 // ---- staff: lessons ----
 
-const lessonsBase = (courseId: string) => `/v1/courses/${courseId}/lessons`;
+const lessonsBase = (courseId: string) => `/v1/courses/${courseId}/lessons` as const;
 
 export const createLesson = (courseId: string, body: LessonBody) =>
   api<LessonResponse>(lessonsBase(courseId), { method: "POST", body }).then((r) => r.data.lesson);

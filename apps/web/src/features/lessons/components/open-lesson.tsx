@@ -20,6 +20,7 @@ import type { Handoff } from "@/features/player/lib/now-playing";
 import { resumePoint } from "@/features/player/lib/time";
 import { AddLineButton } from "@/features/review/components/add-line-button";
 import { errorText } from "@/lib/api-error";
+import { pagePath } from "@/lib/paths";
 import { useLatest } from "@/lib/use-latest";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { lessonText, saveLessonPositionOnUnload } from "../api/lessons-api";
@@ -133,7 +134,7 @@ export function OpenLesson({
       title: lessonTitle(lesson, lang),
       subtitle: cTitle,
       artwork: cover,
-      path: to(`/courses/${courseId}/lessons/${lesson.id}`),
+      path: to(pagePath("lesson", { id: courseId, lessonId: lesson.id })),
       save: onPosition,
       finish: () => {
         if (!doneRef.current) saveQuietly({ done: true });
@@ -147,11 +148,11 @@ export function OpenLesson({
   );
 
   const goPrev = useCallback(
-    () => prevId && navigate(to(`/courses/${courseId}/lessons/${prevId}`)),
+    () => prevId && navigate(to(pagePath("lesson", { id: courseId, lessonId: prevId }))),
     [prevId, navigate, to, courseId],
   );
   const goNext = useCallback(
-    () => nextId && navigate(to(`/courses/${courseId}/lessons/${nextId}`)),
+    () => nextId && navigate(to(pagePath("lesson", { id: courseId, lessonId: nextId }))),
     [nextId, navigate, to, courseId],
   );
 
@@ -209,14 +210,22 @@ export function OpenLesson({
         <Space wrap>
           <ButtonLink
             icon={<LeftOutlined />}
-            to={prevId ? to(`/courses/${courseId}/lessons/${prevId}`) : to(`/courses/${courseId}`)}
+            to={
+              prevId
+                ? to(pagePath("lesson", { id: courseId, lessonId: prevId }))
+                : to(pagePath("course", { id: courseId }))
+            }
             disabled={!prevId}
             data-testid="lesson-prev"
           >
             {t("courses:lesson.previous")}
           </ButtonLink>
           <ButtonLink
-            to={nextId ? to(`/courses/${courseId}/lessons/${nextId}`) : to(`/courses/${courseId}`)}
+            to={
+              nextId
+                ? to(pagePath("lesson", { id: courseId, lessonId: nextId }))
+                : to(pagePath("course", { id: courseId }))
+            }
             disabled={!nextId}
             data-testid="lesson-next"
           >
@@ -233,7 +242,7 @@ export function OpenLesson({
           data-testid="lesson-certificate"
           title={t("courses:lesson.certificateEarned")}
           action={
-            <PlainButtonLink to={to(`/certificates/${certificate.id}`)} kind="primary">
+            <PlainButtonLink to={to(pagePath("certificate", { id: certificate.id }))} kind="primary">
               {t("courses:certificate")}
             </PlainButtonLink>
           }

@@ -9,6 +9,7 @@ import { courseQuery, courseTitle, lessonsQuery, lessonTitle } from "@/features/
 import { LessonList, UpgradeCta, usePaceText } from "@/features/courses/components/lesson-list";
 import { DownloadButton } from "@/features/downloads/components/download-button";
 import { ApiError } from "@/lib/api-error";
+import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { LessonBodyText } from "../components/lesson-body-text";
@@ -52,8 +53,8 @@ export function LessonPage() {
     <Space orientation="vertical" size="large" style={{ width: "100%" }} className="lesson-page">
       <Breadcrumb
         items={[
-          { title: <Link to={to("/courses")}>{t("courses:catalog.title")}</Link> },
-          { title: <Link to={to(`/courses/${c.id}`)}>{cTitle}</Link> },
+          { title: <Link to={to(pagePath("courses"))}>{t("courses:catalog.title")}</Link> },
+          { title: <Link to={to(pagePath("course", { id: c.id }))}>{cTitle}</Link> },
           { title: lessonTitle(lesson, lang) },
         ]}
       />
@@ -94,7 +95,7 @@ export function LessonPage() {
         <Col xs={24} lg={8}>
           <Card title={t("courses:lessons.title")} size="small">
             {lessons.data?.access === "free" && locked > 0 && !lesson.locked && (
-              <ButtonLink type="link" to={to("/pricing")} className="lesson-page__unlock">
+              <ButtonLink type="link" to={to(pagePath("pricing"))} className="lesson-page__unlock">
                 {t("courses:upgrade.short")}
               </ButtonLink>
             )}

@@ -8,6 +8,7 @@ import { NotFoundPage } from "@/components/not-found";
 import { courseQuery, courseTitle, lessonsQuery } from "@/features/courses/api/course-queries";
 import { LessonList, UpgradeCta } from "@/features/courses/components/lesson-list";
 import { ApiError } from "@/lib/api-error";
+import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -39,8 +40,8 @@ export function LessonsPage() {
     <Space orientation="vertical" size="large" style={{ width: "100%" }}>
       <Breadcrumb
         items={[
-          { title: <Link to={to("/courses")}>{t("courses:catalog.title")}</Link> },
-          { title: <Link to={to(`/courses/${course.data.id}`)}>{title}</Link> },
+          { title: <Link to={to(pagePath("courses"))}>{t("courses:catalog.title")}</Link> },
+          { title: <Link to={to(pagePath("course", { id: course.data.id }))}>{title}</Link> },
           { title: t("courses:lessons.title") },
         ]}
       />

@@ -7,6 +7,7 @@ import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { formatDate } from "@/lib/format";
 import { speakOptions } from "@/lib/languages";
+import { pagePath } from "@/lib/paths";
 import { loadCurrentUser, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -86,8 +87,8 @@ export function ProfilePage() {
             <Button type="primary" htmlType="submit" loading={pending} data-testid="profile-save">
               {t("app:profile.save")}
             </Button>
-            <ButtonLink to={to("/change-password")}>{t("app:profile.changePassword")}</ButtonLink>
-            <ButtonLink to={to("/profile/mail")} data-testid="profile-mail">
+            <ButtonLink to={to(pagePath("changePassword"))}>{t("app:profile.changePassword")}</ButtonLink>
+            <ButtonLink to={to(pagePath("mailPreferences"))} data-testid="profile-mail">
               {t("habit:prefs.open")}
             </ButtonLink>
           </Space>

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Row, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
+import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { reviewStatsQuery } from "../api/review-queries";
 
@@ -36,7 +37,11 @@ export function ReviewDueCard() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
         {data?.total ? t("review:dashboard.deck", { count: data.total }) : t("review:dashboard.empty")}
       </Typography.Paragraph>
-      <ButtonLink to={to("/review")} type={waiting > 0 ? "primary" : "default"} data-testid="review-start">
+      <ButtonLink
+        to={to(pagePath("review"))}
+        type={waiting > 0 ? "primary" : "default"}
+        data-testid="review-start"
+      >
         {waiting > 0 ? t("review:dashboard.start", { count: waiting }) : t("review:dashboard.open")}
       </ButtonLink>
     </Card>

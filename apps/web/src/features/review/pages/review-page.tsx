@@ -19,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
 import { errorText } from "@/lib/api-error";
+import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -190,7 +191,7 @@ export function ReviewPage() {
         status={reviewed > 0 ? "success" : "info"}
         title={reviewed > 0 ? t("review:page.finished", { count: reviewed }) : t("review:page.nothing")}
         subTitle={offline ? t("review:page.offline") : t("review:page.comeBack")}
-        extra={<ButtonLink to={to("/dashboard")}>{t("review:page.back")}</ButtonLink>}
+        extra={<ButtonLink to={to(pagePath("dashboard"))}>{t("review:page.back")}</ButtonLink>}
         data-testid="review-finished"
       />
     );

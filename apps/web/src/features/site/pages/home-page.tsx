@@ -9,6 +9,7 @@ import { useAuthModals } from "@/components/auth-modal-context";
 import { PlainButton, PlainButtonLink } from "@/components/plain-button";
 import { PlainIcon } from "@/components/plain-icon";
 import { PopularCourses } from "@/features/courses/components/popular-courses";
+import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -35,7 +36,7 @@ export function HomePage() {
 
   const signupButton =
     status === "authenticated" ? (
-      <PlainButtonLink kind="primary" size="large" to={to("/dashboard")}>
+      <PlainButtonLink kind="primary" size="large" to={to(pagePath("dashboard"))}>
         {t("common:nav.dashboard")}
       </PlainButtonLink>
     ) : (
@@ -60,7 +61,7 @@ export function HomePage() {
           <p className="hero__text">{t("site:home.heroText")}</p>
           <div className="actions">
             {signupButton}
-            <PlainButtonLink size="large" to={to("/courses")}>
+            <PlainButtonLink size="large" to={to(pagePath("courses"))}>
               {t("site:home.ctaCourses")}
             </PlainButtonLink>
           </div>

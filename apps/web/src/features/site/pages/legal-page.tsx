@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { NotFoundPage } from "@/components/not-found";
+import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -54,7 +55,7 @@ function MissingDetails({ missing }: { missing: string[] }) {
       <div className="alert__content">
         <div className="alert__title">{t("common:legalMissing.title")}</div>
         <p>{t("common:legalMissing.text", { fields })}</p>
-        <Link to={to("/configs")}>{t("common:legalMissing.action")}</Link>
+        <Link to={to(pagePath("configs"))}>{t("common:legalMissing.action")}</Link>
       </div>
     </div>
   );

@@ -24,7 +24,7 @@ export function updateMailPreferences(body: MailPreferencesBody) {
   }).then((r) => r.data);
 }
 
-const linkUrl = (token: string) => `/v1/unsubscribe/${encodeURIComponent(token)}`;
+const linkUrl = (token: string) => `/v1/unsubscribe/${encodeURIComponent(token)}` as const;
 
 export const unsubscribeStatusQuery = (token: string) =>
   queryOptions({

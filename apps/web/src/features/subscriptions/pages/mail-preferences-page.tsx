@@ -7,6 +7,7 @@ import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
 import { habitKeys, habitSummaryQuery, updateHabitSettings } from "@/features/habit/api/habit-api";
 import { errorText } from "@/lib/api-error";
+import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { mailPreferencesQuery, subscriptionKeys, updateMailPreferences } from "../api/subscriptions-api";
@@ -134,7 +135,7 @@ export function MailPreferencesPage() {
         </Form.Item>
       </Form>
       <Space>
-        <ButtonLink to={to("/profile")}>{t("habit:prefs.back")}</ButtonLink>
+        <ButtonLink to={to(pagePath("profile"))}>{t("habit:prefs.back")}</ButtonLink>
       </Space>
     </Card>
   );

@@ -6,6 +6,7 @@ import { useParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
 import { ApiError, errorText } from "@/lib/api-error";
+import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { resubscribe, subscriptionKeys, unsubscribe, unsubscribeStatusQuery } from "../api/subscriptions-api";
@@ -107,7 +108,7 @@ export function UnsubscribePage() {
       </Typography.Title>
       <div aria-live="polite">{body}</div>
       <Space wrap style={{ marginTop: 24 }}>
-        <ButtonLink to={to("/profile/mail")} type="link">
+        <ButtonLink to={to(pagePath("mailPreferences"))} type="link">
           {t("habit:unsubscribe.manage")}
         </ButtonLink>
         <ButtonLink to={to("/")} type="link">

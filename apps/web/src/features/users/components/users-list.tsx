@@ -27,6 +27,7 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { errorText } from "@/lib/api-error";
 import { planName } from "@/lib/format";
+import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -103,14 +104,14 @@ export function UsersList({ scope }: { scope: UserListScope }) {
         </div>
         <Space wrap>
           {scope === "customers" ? (
-            <ButtonLink to={to("/User")}>{t("users:list.allUsers")}</ButtonLink>
+            <ButtonLink to={to(pagePath("users"))}>{t("users:list.allUsers")}</ButtonLink>
           ) : (
-            <ButtonLink to={to("/User/customers")}>{t("users:list.customersOnly")}</ButtonLink>
+            <ButtonLink to={to(pagePath("customers"))}>{t("users:list.customersOnly")}</ButtonLink>
           )}
-          {canListRoles && <ButtonLink to={to("/User/roles")}>{t("users:roles.title")}</ButtonLink>}
+          {canListRoles && <ButtonLink to={to(pagePath("roles"))}>{t("users:roles.title")}</ButtonLink>}
           {canManage && (
             <ButtonLink
-              to={to("/User/create")}
+              to={to(pagePath("userCreate"))}
               type="primary"
               icon={<PlusOutlined />}
               data-testid="user-create"
@@ -290,7 +291,7 @@ export function UsersList({ scope }: { scope: UserListScope }) {
                                       <ButtonLink
                                         {...common}
                                         icon={<EditOutlined />}
-                                        to={to(`/User/edit/${encodeURIComponent(user.id)}`)}
+                                        to={to(pagePath("userEdit", { id: user.id }))}
                                       />
                                     ) : (
                                       <Button

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { EditorDrawer } from "@/components/editor-drawer";
 import { ApiError, errorText } from "@/lib/api-error";
+import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { WIDE_ONLY } from "@/lib/table";
 import { useLocalePath } from "@/lib/use-locale";
@@ -67,7 +68,7 @@ export function RolesPage() {
           <Typography.Text type="secondary">{t("users:roles.subtitle")}</Typography.Text>
         </div>
         <Space wrap>
-          <ButtonLink to={to("/User")}>{t("users:list.allUsers")}</ButtonLink>
+          <ButtonLink to={to(pagePath("users"))}>{t("users:list.allUsers")}</ButtonLink>
           <Button
             type="primary"
             icon={<PlusOutlined />}
@@ -91,7 +92,7 @@ export function RolesPage() {
               <ButtonLink
                 type="link"
                 style={{ padding: 0 }}
-                to={`${to("/User")}?role=${encodeURIComponent(problem.role.title)}`}
+                to={`${to(pagePath("users"))}?role=${encodeURIComponent(problem.role.title)}`}
               >
                 {t("users:roles.seeHolders", { title: problem.role.title })}
               </ButtonLink>

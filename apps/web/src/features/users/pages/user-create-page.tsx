@@ -8,6 +8,7 @@ import { ButtonLink } from "@/components/button-link";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors, emailRules, passwordRules } from "@/lib/form-rules";
 import { speakOptions, toSpeak } from "@/lib/languages";
+import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -51,7 +52,7 @@ export function UserCreatePage() {
     add.mutate(body, {
       onSuccess: (user) => {
         void message.success(t("users:create.created", { email: user.email }));
-        navigate(`${to("/User")}?q=${encodeURIComponent(user.email)}`);
+        navigate(`${to(pagePath("users"))}?q=${encodeURIComponent(user.email)}`);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
@@ -144,7 +145,7 @@ export function UserCreatePage() {
             <Button type="primary" htmlType="submit" loading={add.isPending} data-testid="user-save">
               {t("users:create.submit")}
             </Button>
-            <ButtonLink to={to("/User")}>{t("common:actions.cancel")}</ButtonLink>
+            <ButtonLink to={to(pagePath("users"))}>{t("common:actions.cancel")}</ButtonLink>
           </Space>
         </Form>
       </Card>

@@ -25,6 +25,7 @@ import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { formatDateTime, planName } from "@/lib/format";
 import { speakOptions } from "@/lib/languages";
+import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -49,7 +50,7 @@ export function UserEditPage() {
   usePageTitle(t("users:edit.title"));
   const user = useQuery({ ...userQuery(id), enabled: Boolean(id) });
 
-  if (!id) return <Navigate to={to("/User")} replace />;
+  if (!id) return <Navigate to={to(pagePath("users"))} replace />;
   if (user.isError) {
     const missing =
       user.error instanceof ApiError && (user.error.status === 404 || user.error.status === 400);
@@ -63,7 +64,7 @@ export function UserEditPage() {
         extra={
           <Space>
             {!missing && <Button onClick={() => void user.refetch()}>{t("users:actions.retry")}</Button>}
-            <ButtonLink to={to("/User")} type="primary">
+            <ButtonLink to={to(pagePath("users"))} type="primary">
               {t("users:edit.backToList")}
             </ButtonLink>
           </Space>
@@ -121,7 +122,7 @@ function UserEditForm({ user }: { user: UserListItem }) {
     update.mutate(body, {
       onSuccess: () => {
         void message.success(t("users:edit.saved"));
-        navigate(to("/User"));
+        navigate(to(pagePath("users")));
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === "FORBIDDEN" && self) {
@@ -266,7 +267,7 @@ function UserEditForm({ user }: { user: UserListItem }) {
             <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="user-save">
               {t("common:actions.save")}
             </Button>
-            <ButtonLink to={to("/User")}>{t("common:actions.cancel")}</ButtonLink>
+            <ButtonLink to={to(pagePath("users"))}>{t("common:actions.cancel")}</ButtonLink>
           </Space>
         </Form>
       </Card>
