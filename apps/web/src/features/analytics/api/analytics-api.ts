@@ -1,9 +1,10 @@
 import type { AnalyticsQuery, AnalyticsResponse } from "@parlons/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiFile } from "@/lib/api";
 import { saveFile } from "@/lib/download";
+import type { MutationConfig } from "@/lib/mutation";
 
-export const analyticsKeys = { all: ["analytics"] as const };
+const analyticsKeys = { all: ["analytics"] as const };
 
 /** `GET /v1/analytics?from=&to=` (analytics.read). */
 export function analyticsQuery(range: Required<AnalyticsQuery>) {
@@ -23,4 +24,19 @@ export async function downloadAnalyticsCsv(range: Required<AnalyticsQuery>) {
 /** `POST /v1/analytics/refresh`: runs the roll-up now rather than at its next ten-minute run. */
 export function refreshAnalytics() {
   return api("/v1/analytics/refresh", { method: "POST" });
+}
+
+/** Rolls the figures up again now, then the page reads them again. */
+export function useRefreshAnalytics(
+  config: MutationConfig<Awaited<ReturnType<typeof refreshAnalytics>>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: refreshAnalytics,
+    onSuccess: async (...args) => {
+      await config.onSuccess?.(...args);
+      await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
+    },
+  });
 }

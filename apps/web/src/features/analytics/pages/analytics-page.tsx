@@ -1,5 +1,5 @@
 import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Empty, Skeleton, Space, Typography } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,8 +8,9 @@ import { LoadError } from "@/components/load-error";
 import { errorText } from "@/lib/api-error";
 import { useFormat } from "@/lib/format";
 import { usePageTitle } from "@/lib/use-page-title";
-import { analyticsKeys, analyticsQuery, downloadAnalyticsCsv, refreshAnalytics } from "../api/analytics-api";
+import { analyticsQuery, downloadAnalyticsCsv } from "../api/analytics-api";
 import "../analytics.css";
+import { useRefreshAnalytics } from "../api/analytics-api";
 
 // uPlot comes with the charts, after the page's frame and filters are on screen
 const AnalyticsCharts = lazy(() => import("../components/analytics-charts"));
@@ -24,16 +25,14 @@ export function AnalyticsPage() {
   const { t } = useTranslation("analytics");
   const { message } = App.useApp();
   const format = useFormat();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const [range, setRange] = useState(() => lastDays(30));
   const [draft, setDraft] = useState(range);
   usePageTitle(t("title"));
   const figures = useQuery(analyticsQuery(range));
-  const refresh = useMutation({
-    mutationFn: refreshAnalytics,
-    onSuccess: async () => {
+  const refresh = useRefreshAnalytics({
+    onSuccess: () => {
       message.success(t("refreshed"));
-      await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
     },
     onError: (error) => message.error(errorText(error)),
   });

@@ -5,7 +5,7 @@ import type {
   SelfRegisterBody,
   TotpSetup,
 } from "@parlons/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 interface Envelope<T> {
@@ -51,7 +51,7 @@ export function resendActivation(email: string) {
 }
 
 /** Lifts the lock wrong passwords put on an account, with the link mailed to its owner. */
-export function unlockAccount(token: string) {
+function unlockAccount(token: string) {
   return api<Envelope<{ email: string }>>("/v1/auth/unlock", {
     method: "POST",
     body: { token },
@@ -176,4 +176,9 @@ export function useProviders() {
 /** Where the browser starts the provider's sign-in (server side comes with social login). */
 export function socialStartUrl(provider: string, lang: string): string {
   return `/api/v1/auth/oauth/${encodeURIComponent(provider)}?lang=${encodeURIComponent(lang)}`;
+}
+
+/** The unlock page's button: lifts the lock that wrong passwords put on the account. */
+export function useUnlockAccount(token: string) {
+  return useMutation({ mutationFn: () => unlockAccount(token) });
 }

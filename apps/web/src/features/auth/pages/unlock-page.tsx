@@ -1,10 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { Button, Result, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useAuthModals } from "@/components/auth-modal-context";
 import { usePageTitle } from "@/lib/use-page-title";
-import { unlockAccount } from "../api/auth-api";
+import { useUnlockAccount } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 
 /**
@@ -16,7 +15,7 @@ export function UnlockPage() {
   const token = useParams().token ?? "";
   const modals = useAuthModals();
   usePageTitle(t("auth:unlock.title"));
-  const unlock = useMutation({ mutationFn: () => unlockAccount(token) });
+  const unlock = useUnlockAccount(token);
 
   if (unlock.isSuccess || unlock.isError) {
     const done = unlock.isSuccess;

@@ -1,7 +1,8 @@
 import type { CheckoutProvider, CustomerPlan, Lang, Payment, Plan, Receipt } from "@parlons/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
 import { api, apiFile } from "@/lib/api";
 import { saveFile } from "@/lib/download";
+import type { MutationConfig } from "@/lib/mutation";
 import { queryClient } from "@/lib/query-client";
 import { loadCurrentUser } from "@/lib/session";
 
@@ -133,4 +134,37 @@ export function cancelSubscription(id: string) {
 export async function refreshAfterPlanChange(): Promise<void> {
   await loadCurrentUser().catch(() => undefined);
   await queryClient.invalidateQueries();
+}
+
+/** Cancels the learner's subscription, then their plan and session are read again. */
+export function useCancelSubscription(
+  customerPlanId: string,
+  config: MutationConfig<Awaited<ReturnType<typeof cancelSubscription>>> = {},
+) {
+  return useMutation({
+    ...config,
+    mutationFn: () => cancelSubscription(customerPlanId),
+    onSuccess: async (...args) => {
+      await refreshAfterPlanChange();
+      await config.onSuccess?.(...args);
+    },
+  });
+}
+
+/**
+ * The demo checkout's decision (the learner plays the buyer). An approval that made the plan
+ * active reads the plan and session again before the page hears of it.
+ */
+export function useDemoDecision(
+  id: string,
+  config: MutationConfig<Awaited<ReturnType<typeof demoDecision>>, "approve" | "decline"> = {},
+) {
+  return useMutation({
+    ...config,
+    mutationFn: (decision: "approve" | "decline") => demoDecision(id, decision),
+    onSuccess: async (customerPlan, decision, ...rest) => {
+      if (decision === "approve" && customerPlan?.status === "ACTIVE") await refreshAfterPlanChange();
+      await config.onSuccess?.(customerPlan, decision, ...rest);
+    },
+  });
 }

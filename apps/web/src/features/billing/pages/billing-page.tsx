@@ -1,6 +1,6 @@
 import { CrownOutlined, HistoryOutlined, StopOutlined } from "@ant-design/icons";
 import type { CustomerPlan, Payment } from "@parlons/contract";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import {
   Alert,
   App,
@@ -27,11 +27,10 @@ import { useLang, useLocalePath } from "@/lib/use-locale";
 import { useIsPhone } from "@/lib/use-media-query";
 import { usePageTitle } from "@/lib/use-page-title";
 import {
-  cancelSubscription,
   hasValidProQuery,
   PAYMENTS_PAGE_SIZE,
   paymentsQuery,
-  refreshAfterPlanChange,
+  useCancelSubscription,
   validLatestQuery,
 } from "../api/billing-api";
 import { useShowError } from "../api/use-start-checkout";
@@ -134,12 +133,8 @@ function SubscriptionDetails({
   const lang = useLang();
   const { modal, message } = App.useApp();
   const showError = useShowError();
-  const cancel = useMutation({
-    mutationFn: () => cancelSubscription(customerPlan.id),
-    onSuccess: async () => {
-      await refreshAfterPlanChange();
-      void message.success(t("billing:cancel.done"));
-    },
+  const cancel = useCancelSubscription(customerPlan.id, {
+    onSuccess: () => void message.success(t("billing:cancel.done")),
   });
   const status = customerPlan.status;
   const accessUntil = formatDate(customerPlan.access_until, lang);

@@ -1,6 +1,6 @@
 import { ExperimentOutlined } from "@ant-design/icons";
 import type { CustomerPlan } from "@parlons/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Spin, Steps, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,11 +11,12 @@ import { planName } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { billingKeys, demoDecision, refreshAfterPlanChange, updateStatus } from "../api/billing-api";
+import { billingKeys, refreshAfterPlanChange, updateStatus } from "../api/billing-api";
 import { useShowError, useStartCheckout } from "../api/use-start-checkout";
 import { CheckoutDuplicate, CheckoutFailed, CheckoutSuccess } from "../components/checkout-result";
 import { PlanPrice } from "../components/plan-price";
 import "../billing.css";
+import { useDemoDecision } from "../api/billing-api";
 
 /**
  * `/billing/subscription-payment`: `?demo=<id>` is the demo checkout (approve or decline);
@@ -68,11 +69,9 @@ function DemoCheckout({ id }: { id: string }) {
     queryFn: ({ signal }) => updateStatus(id, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const decide = useMutation({
-    mutationFn: (decision: "approve" | "decline") => demoDecision(id, decision),
-    onSuccess: async (customerPlan, decision) => {
+  const decide = useDemoDecision(id, {
+    onSuccess: (customerPlan, decision) => {
       if (decision === "approve" && customerPlan?.status === "ACTIVE") {
-        await refreshAfterPlanChange();
         setOutcome({ kind: "success", customerPlan });
       } else if (customerPlan?.duplicate_of) {
         setOutcome({ kind: "duplicate" });

@@ -6,9 +6,10 @@ import type {
   Locale,
   StaffCertificateResponse,
 } from "@parlons/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiFile } from "@/lib/api";
 import { saveFile } from "@/lib/download";
+import type { MutationConfig } from "@/lib/mutation";
 import { certificateKeys } from "./certificate-queries";
 
 /** `GET /v1/certificates/{id}`: the learner's certificate (or any, for staff). */
@@ -41,9 +42,22 @@ export function certificateListQuery(query: Partial<CertificateListQuery>) {
 }
 
 /** `POST /v1/certificates/{id}/revoke` (certificates.manage). */
-export function revokeCertificate(id: string, reason: string) {
+function revokeCertificate(id: string, reason: string) {
   return api<StaffCertificateResponse>(`/v1/certificates/${encodeURIComponent(id)}/revoke`, {
     method: "POST",
     body: { reason },
   }).then((r) => r.data.certificate);
+}
+
+/** Revokes a certificate, then every certificate view is read again. */
+export function useRevokeCertificate(config: MutationConfig<Certificate, { id: string; why: string }> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: ({ id, why }) => revokeCertificate(id, why),
+    onSuccess: async (...args) => {
+      await config.onSuccess?.(...args);
+      await queryClient.invalidateQueries({ queryKey: certificateKeys.all });
+    },
+  });
 }

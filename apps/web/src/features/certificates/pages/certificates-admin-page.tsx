@@ -1,5 +1,5 @@
 import { CERTIFICATE_STATUSES, type StaffCertificate } from "@parlons/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Input, Modal, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,8 +11,8 @@ import { pagePath } from "@/lib/paths";
 import { tablePages, WIDE_ONLY } from "@/lib/table";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { certificateCourse, certificateKeys } from "../api/certificate-queries";
-import { certificateListQuery, revokeCertificate } from "../api/certificates-api";
+import { certificateCourse } from "../api/certificate-queries";
+import { certificateListQuery, useRevokeCertificate } from "../api/certificates-api";
 
 type Status = (typeof CERTIFICATE_STATUSES)[number];
 const PAGE_SIZE = 20;
@@ -24,7 +24,7 @@ export function CertificatesAdminPage() {
   const format = useFormat();
   const lang = useLang();
   const to = useLocalePath();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState("");
   const [status, setStatus] = useState<Status | undefined>();
@@ -32,13 +32,11 @@ export function CertificatesAdminPage() {
   const [reason, setReason] = useState("");
   usePageTitle(t("admin.title"));
   const list = useQuery(certificateListQuery({ page, pageSize: PAGE_SIZE, q: q || undefined, status }));
-  const revoke = useMutation({
-    mutationFn: ({ id, why }: { id: string; why: string }) => revokeCertificate(id, why),
-    onSuccess: async () => {
+  const revoke = useRevokeCertificate({
+    onSuccess: () => {
       message.success(t("admin.revoked"));
       setRevoking(null);
       setReason("");
-      await queryClient.invalidateQueries({ queryKey: certificateKeys.all });
     },
     onError: (error) => message.error(errorText(error)),
   });

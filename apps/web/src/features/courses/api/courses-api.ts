@@ -5,19 +5,22 @@ import {
   type CourseUpdateBody,
   pickField,
 } from "@parlons/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type { Lang } from "@/lib/locale-path";
+import type { MutationConfig } from "@/lib/mutation";
+import { courseKeys } from "./course-queries";
 
 /** What the course form sends (the server fills `position` and `slug` when absent). */
 export type CourseInput = Omit<CourseBody, "position"> & Partial<Pick<CourseBody, "position">>;
 
-export const createCourse = (body: CourseInput) =>
+const createCourse = (body: CourseInput) =>
   api<CourseResponse>("/v1/courses", { method: "POST", body }).then((r) => r.data.course);
 
-export const updateCourse = (id: string, body: CourseUpdateBody) =>
+const updateCourse = (id: string, body: CourseUpdateBody) =>
   api<CourseResponse>(`/v1/courses/${id}`, { method: "PUT", body }).then((r) => r.data.course);
 
-export const togglePopular = (id: string, popular: boolean) =>
+const togglePopular = (id: string, popular: boolean) =>
   api<CourseResponse>(`/v1/courses/popular-unpopular/${id}`, { method: "PUT", body: { popular } }).then(
     (r) => r.data.course,
   );
@@ -27,4 +30,33 @@ export const deleteCourse = (id: string, force = false) =>
 
 export function courseDescription(course: Pick<CourseItem, "description_fr" | "description_en">, lang: Lang) {
   return pickField(course, "description", lang);
+}
+
+/** Puts a course in (or out of) the home page's popular ones, then every course view is read again. */
+export function useTogglePopular(courseId: string, config: MutationConfig<CourseItem, boolean> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (popular: boolean) => togglePopular(courseId, popular),
+    onSuccess: (...args) => {
+      config.onSuccess?.(...args);
+      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+    },
+  });
+}
+
+/** Creates the course (`course` absent) or updates it, then every course view is read again. */
+export function useSaveCourse(
+  course: Pick<CourseItem, "id"> | null | undefined,
+  config: MutationConfig<CourseItem, CourseInput> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (values: CourseInput) => (course ? updateCourse(course.id, values) : createCourse(values)),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+      config.onSuccess?.(...args);
+    },
+  });
 }

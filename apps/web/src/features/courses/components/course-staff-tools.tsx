@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, OrderedListOutlined } from "@ant-design/icons";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Space, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -8,7 +8,7 @@ import { ApiError, errorText } from "@/lib/api-error";
 import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { courseKeys } from "../api/course-queries";
-import { deleteCourse, togglePopular } from "../api/courses-api";
+import { deleteCourse, useTogglePopular } from "../api/courses-api";
 
 /** The course page's staff tools (edit, lessons, popular, delete): their own chunk, with antd. */
 export function CourseStaffTools({ courseId, popular }: { courseId: string; popular: boolean }) {
@@ -17,11 +17,9 @@ export function CourseStaffTools({ courseId, popular }: { courseId: string; popu
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
-  const popularMutation = useMutation({
-    mutationFn: (value: boolean) => togglePopular(courseId, value),
+  const popularMutation = useTogglePopular(courseId, {
     onSuccess: (course) => {
       message.success(course.popular ? t("courses:staff.popularOn") : t("courses:staff.popularOff"));
-      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
     },
   });
 

@@ -5,7 +5,7 @@ import {
   DRIP_MODES,
   TARGET_LANGUAGES,
 } from "@parlons/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   App,
   Button,
@@ -32,11 +32,11 @@ import { applyFieldErrors } from "@/lib/form-rules";
 import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { courseKeys, courseQuery } from "../api/course-queries";
-import { createCourse, updateCourse } from "../api/courses-api";
+import { courseQuery } from "../api/course-queries";
 import { BilingualTitles } from "../components/bilingual-titles";
 import "../courses-pages.css";
 import { languageName } from "@/lib/format";
+import { useSaveCourse } from "../api/courses-api";
 
 type FormValues = Omit<CourseBody, "position" | "slug">;
 
@@ -79,16 +79,14 @@ function CourseForm({ course }: { course?: CourseItem }) {
   const to = useLocalePath();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const [coverUrl, setCoverUrl] = useState<string | null>(course?.cover_url ?? null);
   const cover = Form.useWatch("cover", form);
 
-  const save = useMutation({
-    mutationFn: (values: FormValues) => (course ? updateCourse(course.id, values) : createCourse(values)),
+  const save = useSaveCourse(course, {
     onSuccess: (saved) => {
       message.success(course ? t("courses:form.updated") : t("courses:form.created"));
-      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
       if (!course) navigate(to(pagePath("lessons", { id: saved.id })));
     },
     onError: (error) => {

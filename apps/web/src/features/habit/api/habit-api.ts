@@ -1,9 +1,10 @@
 import type { HabitSettingsBody, HabitSummary } from "@parlons/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import type { MutationConfig } from "@/lib/mutation";
 
 /** The daily habit's query, shared by the dashboard card and the mail preferences page. */
-export const habitKeys = { summary: ["habit", "summary"] as const };
+const habitKeys = { summary: ["habit", "summary"] as const };
 
 export const habitSummaryQuery = queryOptions({
   queryKey: habitKeys.summary,
@@ -11,7 +12,7 @@ export const habitSummaryQuery = queryOptions({
     api<{ data: HabitSummary }>("/v1/habit", { signal, silent: true }).then((r) => r.data),
 });
 
-export function updateHabitSettings(body: HabitSettingsBody) {
+function updateHabitSettings(body: HabitSettingsBody) {
   return api<{ data: HabitSummary }>("/v1/habit/settings", { method: "PUT", body, silent: true }).then(
     (r) => r.data,
   );
@@ -24,4 +25,17 @@ export function browserTimeZone(): string | null {
   } catch {
     return null;
   }
+}
+
+/** Saves the study reminder's settings; the answer is the new summary, put in its query. */
+export function useSaveHabitSettings(config: MutationConfig<HabitSummary, HabitSettingsBody> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: updateHabitSettings,
+    onSuccess: (summary, ...rest) => {
+      queryClient.setQueryData(habitKeys.summary, summary);
+      config.onSuccess?.(summary, ...rest);
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import { FireOutlined } from "@ant-design/icons";
 import { DAILY_GOAL_MAX, DAILY_GOAL_MIN, type HabitDay } from "@parlons/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Col, Form, InputNumber, Progress, Row, Space, Statistic, Typography } from "antd";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,7 @@ import { useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import "./habit.css";
 import { LoadError } from "@/components/load-error";
-import { browserTimeZone, habitKeys, habitSummaryQuery, updateHabitSettings } from "../api/habit-api";
+import { browserTimeZone, habitSummaryQuery, useSaveHabitSettings } from "../api/habit-api";
 
 const TZ_SENT = "habit.timeZoneSent";
 
@@ -36,15 +36,12 @@ export function HabitCard() {
   const lang = useLang();
   const to = useLocalePath();
   const { user } = useSession();
-  const client = useQueryClient();
+  const _client = useQueryClient();
   const query = useQuery(habitSummaryQuery);
   const goalId = useId();
   const { data } = query;
 
-  const save = useMutation({
-    mutationFn: updateHabitSettings,
-    onSuccess: (summary) => client.setQueryData(habitKeys.summary, summary),
-  });
+  const save = useSaveHabitSettings();
 
   // the browser's zone, once per learner and browser, when it differs from the stored one
   const stored = data?.settings.time_zone;

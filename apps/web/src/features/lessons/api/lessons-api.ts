@@ -2,6 +2,9 @@ import {
   type DoneCustomerBody,
   type LessonBody,
   type LessonColumnBody,
+  type LessonCue,
+  type LessonCuesBody,
+  type LessonCuesResponse,
   type LessonItem,
   type LessonLink,
   type LessonProgress,
@@ -9,19 +12,22 @@ import {
   type LessonUpdateBody,
   pickField,
 } from "@parlons/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { courseKeys } from "@/features/courses/api/course-queries";
 import { saveProgress } from "@/features/downloads/api/offline/progress";
 import { API_BASE, api, getAccessToken } from "@/lib/api";
 import type { Lang } from "@/lib/locale-path";
+import type { MutationConfig } from "@/lib/mutation";
 import { currentUserId } from "@/lib/session";
 
 // ---- staff: lessons ----
 
 const lessonsBase = (courseId: string) => `/v1/courses/${courseId}/lessons` as const;
 
-export const createLesson = (courseId: string, body: LessonBody) =>
+const createLesson = (courseId: string, body: LessonBody) =>
   api<LessonResponse>(lessonsBase(courseId), { method: "POST", body }).then((r) => r.data.lesson);
 
-export const updateLesson = (courseId: string, id: string, body: LessonUpdateBody) =>
+const updateLesson = (courseId: string, id: string, body: LessonUpdateBody) =>
   api<LessonResponse>(`${lessonsBase(courseId)}/${id}`, { method: "PUT", body }).then((r) => r.data.lesson);
 
 export const updateLessonColumn = (courseId: string, id: string, body: LessonColumnBody) =>
@@ -72,4 +78,43 @@ export function saveLessonPositionOnUnload(courseId: string, lessonId: string, l
 
 export function lessonText(lesson: Pick<LessonItem, "text_fr" | "text_en">, lang: Lang): string {
   return pickField(lesson, "text", lang);
+}
+
+type LessonSave = { id: null; body: Omit<LessonBody, "position"> } | { id: string; body: LessonUpdateBody };
+
+/** Creates a lesson (`id: null`) or updates one, then the course's lessons and every course view are read again. */
+export function useSaveLesson(courseId: string, config: MutationConfig<LessonItem, LessonSave> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (save: LessonSave) =>
+      save.id === null ? createLesson(courseId, save.body) : updateLesson(courseId, save.id, save.body),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: courseKeys.lessons(courseId) });
+      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+      config.onSuccess?.(...args);
+    },
+  });
+}
+
+/** Replaces a lesson's transcript lines, then the course's lessons are read again. */
+export function useSaveCues(
+  courseId: string,
+  lessonId: string,
+  config: MutationConfig<LessonCue[], LessonCuesBody["cues"]> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (cues: LessonCuesBody["cues"]) =>
+      api<LessonCuesResponse>(`/v1/courses/${courseId}/lessons/${lessonId}/cues`, {
+        method: "PUT",
+        body: { cues },
+        silent: true,
+      }).then((r) => r.data.cues),
+    onSuccess: (...args) => {
+      config.onSuccess?.(...args);
+      void queryClient.invalidateQueries({ queryKey: courseKeys.lessons(courseId) });
+    },
+  });
 }

@@ -1,8 +1,9 @@
 import type { Recording, RecordingListResponse, RecordingResponse } from "@parlons/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiFile } from "@/lib/api";
+import type { MutationConfig } from "@/lib/mutation";
 
-export const recordingKeys = {
+const recordingKeys = {
   lesson: (lessonId: string) => ["recordings", lessonId] as const,
 };
 
@@ -19,7 +20,7 @@ export const lessonRecordingsQuery = (lessonId: string) =>
   });
 
 /** Uploads a recording of a line to the account (replacing the one kept before). */
-export function keepRecording(cueId: string, blob: Blob, mimeType: string): Promise<Recording> {
+function keepRecording(cueId: string, blob: Blob, mimeType: string): Promise<Recording> {
   const form = new FormData();
   form.append("cue_id", cueId);
   const ext = mimeType.includes("ogg") ? "ogg" : mimeType.includes("mp4") ? "m4a" : "webm";
@@ -29,10 +30,46 @@ export function keepRecording(cueId: string, blob: Blob, mimeType: string): Prom
   );
 }
 
-export function deleteKeptRecording(id: string): Promise<void> {
+function deleteKeptRecording(id: string): Promise<void> {
   return api<void>(`/v1/recordings/${id}`, { method: "DELETE" });
 }
 
-export function keptRecordingAudio(id: string): Promise<Blob> {
+function keptRecordingAudio(id: string): Promise<Blob> {
   return apiFile(`/v1/recordings/${id}/audio`, { silent: true });
+}
+
+/** Keeps a recording made on this device on the account, then the lesson's kept recordings are read again. */
+export function useKeepRecording(
+  lessonId: string,
+  cueId: string,
+  config: MutationConfig<Recording, { blob: Blob; mimeType: string }> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: ({ blob, mimeType }: { blob: Blob; mimeType: string }) =>
+      keepRecording(cueId, blob, mimeType),
+    onSuccess: (...args) => {
+      config.onSuccess?.(...args);
+      void queryClient.invalidateQueries({ queryKey: recordingKeys.lesson(lessonId) });
+    },
+  });
+}
+
+/** Deletes a recording kept on the account, then the lesson's kept recordings are read again. */
+export function useDeleteKeptRecording(lessonId: string, config: MutationConfig<void, string> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: deleteKeptRecording,
+    onSuccess: (...args) => {
+      config.onSuccess?.(...args);
+      void queryClient.invalidateQueries({ queryKey: recordingKeys.lesson(lessonId) });
+    },
+  });
+}
+
+/** The recording kept on the account, fetched back to this device. */
+export function useFromAccount(onFetched: (blob: Blob) => void) {
+  return useMutation({ mutationFn: (id: string) => keptRecordingAudio(id), onSuccess: onFetched });
 }

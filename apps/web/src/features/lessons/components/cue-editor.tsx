@@ -8,16 +8,15 @@ import {
   ScissorOutlined,
   UploadOutlined,
 } from "@ant-design/icons";
-import type { LessonCuesResponse, LessonItem } from "@parlons/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { LessonItem } from "@parlons/contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Empty, Input, InputNumber, Space, Tooltip, Typography } from "antd";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { courseKeys } from "@/features/courses/api/course-queries";
 import { formatClock } from "@/features/player/lib/time";
-import { api } from "@/lib/api";
 import { errorText } from "@/lib/api-error";
 import { saveFile } from "@/lib/download";
+import { useSaveCues } from "../api/lessons-api";
 import { addCueAt, type EditedCue, mergeWithNext, setStart, splitCue, withKeys } from "../lib/cue-edit";
 import { CueFormatError, cuesToTimestamps, cuesToVtt, importCues } from "../lib/cue-formats";
 
@@ -55,7 +54,7 @@ function download(name: string, type: string, content: string) {
 export function CueEditor({ courseId, lesson }: { courseId: string; lesson: LessonItem }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const audio = useRef<HTMLAudioElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [rows, setRows] = useState<EditedCue[]>(() => withKeys(lesson.cues));
@@ -68,20 +67,11 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
   const update = (index: number, patch: Partial<EditedCue>) =>
     change(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
 
-  const save = useMutation({
-    mutationFn: () =>
-      api<LessonCuesResponse>(`/v1/courses/${courseId}/lessons/${lesson.id}/cues`, {
-        method: "PUT",
-        body: {
-          cues: [...rows].sort((a, b) => a.start - b.start).map(({ key: _key, ...cue }) => cue),
-        },
-        silent: true,
-      }),
-    onSuccess: (result) => {
-      setRows(withKeys(result.data.cues));
+  const saveCues = useSaveCues(courseId, lesson.id, {
+    onSuccess: (cues) => {
+      setRows(withKeys(cues));
       setDirty(false);
       message.success(t("courses:cues.saved"));
-      void queryClient.invalidateQueries({ queryKey: courseKeys.lessons(courseId) });
     },
     onError: (error) => message.error(errorText(error)),
   });
@@ -258,8 +248,10 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
       )}
       <Button
         type="primary"
-        onClick={() => save.mutate()}
-        loading={save.isPending}
+        onClick={() =>
+          saveCues.mutate([...rows].sort((a, b) => a.start - b.start).map(({ key: _key, ...cue }) => cue))
+        }
+        loading={saveCues.isPending}
         disabled={!dirty}
         data-testid="cue-save"
         style={{ marginTop: 12 }}

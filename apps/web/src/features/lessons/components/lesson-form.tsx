@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { isUrl, type LessonBody, type LessonItem, type LessonLink } from "@parlons/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Col, Form, Input, Row, Space, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,7 @@ import { formatClock } from "@/features/player/lib/time";
 import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { parseUploadValue, uploadValue } from "@/lib/upload";
-import { createLesson, updateLesson, updateLessonLinks } from "../api/lessons-api";
+import { updateLessonLinks, useSaveLesson } from "../api/lessons-api";
 import { CueEditor } from "./cue-editor";
 
 type FormValues = Omit<LessonBody, "position">;
@@ -40,23 +40,15 @@ export function LessonForm({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const audio = Form.useWatch("audio", form) as string | null | undefined;
   const duration = parseUploadValue(audio).duration;
   const hasLines = Boolean(lesson && lesson.cues.length > 0);
 
-  const save = useMutation({
-    mutationFn: (values: FormValues) => {
-      if (!lesson) return createLesson(courseId, values);
-      const { links: _links, transcript, ...rest } = values;
-      // a lesson with lines edits them in the lines editor; its transcript field is not shown
-      return updateLesson(courseId, lesson.id, hasLines ? rest : { ...rest, transcript });
-    },
+  const save = useSaveLesson(courseId, {
     onSuccess: (saved) => {
       message.success(lesson ? t("courses:lessonForm.updated") : t("courses:lessonForm.created"));
-      void queryClient.invalidateQueries({ queryKey: courseKeys.lessons(courseId) });
-      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
       onSaved(saved);
     },
     onError: (error) => {
@@ -65,6 +57,13 @@ export function LessonForm({
     },
   });
 
+  const submit = (values: FormValues) => {
+    if (!lesson) return save.mutate({ id: null, body: values });
+    const { links: _links, transcript, ...rest } = values;
+    // a lesson with lines edits them in the lines editor; its transcript field is not shown
+    save.mutate({ id: lesson.id, body: hasLines ? rest : { ...rest, transcript } });
+  };
+
   return (
     <Space orientation="vertical" size="large" style={{ width: "100%" }}>
       <Form<FormValues>
@@ -72,9 +71,7 @@ export function LessonForm({
         layout="vertical"
         data-testid="lesson-form"
         initialValues={lesson ? fromLesson(lesson) : EMPTY}
-        onFinish={(values) =>
-          save.mutate({ ...values, audio: values.audio || null, links: values.links ?? [] })
-        }
+        onFinish={(values) => submit({ ...values, audio: values.audio || null, links: values.links ?? [] })}
       >
         <Row gutter={16}>
           <BilingualTitles />

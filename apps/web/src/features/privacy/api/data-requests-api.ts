@@ -1,8 +1,9 @@
 import type { DataRequestListQuery, DataRequestListResponse } from "@parlons/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import type { MutationConfig } from "@/lib/mutation";
 
-export const dataRequestKeys = { all: ["data-requests"] as const };
+const dataRequestKeys = { all: ["data-requests"] as const };
 
 /** `GET /v1/data-requests` (privacy.manage). */
 export function dataRequestListQuery(query: DataRequestListQuery) {
@@ -16,4 +17,19 @@ export function dataRequestListQuery(query: DataRequestListQuery) {
 /** `POST /v1/data-requests/{id}/process`: runs a pending or failed export now. */
 export function processDataRequest(id: string) {
   return api(`/v1/data-requests/${encodeURIComponent(id)}/process`, { method: "POST" });
+}
+
+/** Marks a learner's data request processed, then the list is read again. */
+export function useProcessDataRequest(
+  config: MutationConfig<Awaited<ReturnType<typeof processDataRequest>>, string> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: processDataRequest,
+    onSuccess: async (...args) => {
+      await config.onSuccess?.(...args);
+      await queryClient.invalidateQueries({ queryKey: dataRequestKeys.all });
+    },
+  });
 }

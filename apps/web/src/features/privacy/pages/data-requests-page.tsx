@@ -1,5 +1,5 @@
 import { DATA_REQUEST_STATUSES, type DataRequestListResponse } from "@parlons/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Progress, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { errorText } from "@/lib/api-error";
 import { useFormat } from "@/lib/format";
 import { tablePages, WIDE_ONLY } from "@/lib/table";
 import { usePageTitle } from "@/lib/use-page-title";
-import { dataRequestKeys, dataRequestListQuery, processDataRequest } from "../api/data-requests-api";
+import { dataRequestListQuery, useProcessDataRequest } from "../api/data-requests-api";
 
 type Status = (typeof DATA_REQUEST_STATUSES)[number];
 type Row = DataRequestListResponse["data"]["requests"][number];
@@ -20,16 +20,14 @@ export function DataRequestsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const format = useFormat();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<Status | undefined>();
   usePageTitle(t("app:dataRequests.title"));
   const list = useQuery(dataRequestListQuery({ page, pageSize: PAGE_SIZE, status }));
-  const process = useMutation({
-    mutationFn: processDataRequest,
-    onSuccess: async () => {
+  const process = useProcessDataRequest({
+    onSuccess: () => {
       message.success(t("app:dataRequests.processed"));
-      await queryClient.invalidateQueries({ queryKey: dataRequestKeys.all });
     },
     onError: (error) => message.error(errorText(error)),
   });

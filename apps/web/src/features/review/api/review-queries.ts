@@ -1,6 +1,7 @@
 import type { ReviewAddResponse, ReviewStatsResponse } from "@parlons/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import type { MutationConfig } from "@/lib/mutation";
 
 /** Query keys of the review deck, shared by the dashboard, the transcript and the review page. */
 export const reviewKeys = {
@@ -29,4 +30,20 @@ export function addLineToReview(cueId: string) {
   return api<ReviewAddResponse>("/v1/review/cards", { method: "POST", body: { cue_id: cueId } }).then(
     (r) => r.data,
   );
+}
+
+/** Adds a transcript line to the learner's review deck, then the review counts are read again. */
+export function useAddLineToReview(
+  cueId: string,
+  config: MutationConfig<Awaited<ReturnType<typeof addLineToReview>>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: () => addLineToReview(cueId),
+    onSuccess: (...args) => {
+      config.onSuccess?.(...args);
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+    },
+  });
 }

@@ -1,22 +1,20 @@
 import { CheckOutlined, PlusCircleOutlined } from "@ant-design/icons";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { addLineToReview, reviewKeys } from "../api/review-queries";
+import { useAddLineToReview } from "../api/review-queries";
 
 /** A transcript line's "add to my review deck" button. */
 export function AddLineButton({ cueId }: { cueId: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const [added, setAdded] = useState(false);
-  const add = useMutation({
-    mutationFn: () => addLineToReview(cueId),
+  const add = useAddLineToReview(cueId, {
     onSuccess: (result) => {
       setAdded(true);
       message.success(result.added ? t("review:line.added") : t("review:line.already"));
-      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
     },
   });
   const label = added ? t("review:line.inDeck") : t("review:line.addShort");

@@ -1,9 +1,10 @@
 import type { MailPreferences, MailPreferencesBody, UnsubscribeStatus } from "@parlons/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import type { MutationConfig } from "@/lib/mutation";
 
 /** Mail preferences (signed in) and the unsubscribe link's page (no sign-in: the token is the credential). */
-export const subscriptionKeys = {
+const subscriptionKeys = {
   preferences: ["mail-preferences"] as const,
   link: (token: string) => ["unsubscribe", token] as const,
 };
@@ -16,7 +17,7 @@ export const mailPreferencesQuery = queryOptions({
     ),
 });
 
-export function updateMailPreferences(body: MailPreferencesBody) {
+function updateMailPreferences(body: MailPreferencesBody) {
   return api<{ data: MailPreferences }>("/v1/user/me/mail-preferences", {
     method: "PUT",
     body,
@@ -38,7 +39,7 @@ export const unsubscribeStatusQuery = (token: string) =>
     retry: false,
   });
 
-export function unsubscribe(token: string) {
+function unsubscribe(token: string) {
   return api<{ data: UnsubscribeStatus }>(linkUrl(token), {
     method: "POST",
     silent: true,
@@ -46,10 +47,39 @@ export function unsubscribe(token: string) {
   }).then((r) => r.data);
 }
 
-export function resubscribe(token: string) {
+function resubscribe(token: string) {
   return api<{ data: UnsubscribeStatus }>(`${linkUrl(token)}/resubscribe`, {
     method: "POST",
     silent: true,
     noRefresh: true,
   }).then((r) => r.data);
+}
+
+/** Saves the learner's mail preferences; the answer is put in their query. */
+export function useSaveMailPreferences(config: MutationConfig<MailPreferences, MailPreferencesBody> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: updateMailPreferences,
+    onSuccess: (preferences, ...rest) => {
+      queryClient.setQueryData(subscriptionKeys.preferences, preferences);
+      config.onSuccess?.(preferences, ...rest);
+    },
+  });
+}
+
+/** Unsubscribes (false) or subscribes again (true) through a mailed link; the link's status is the answer. */
+export function useChangeSubscription(
+  token: string,
+  config: MutationConfig<UnsubscribeStatus, boolean> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (subscribe: boolean) => (subscribe ? resubscribe(token) : unsubscribe(token)),
+    onSuccess: (status, ...rest) => {
+      queryClient.setQueryData(subscriptionKeys.link(token), status);
+      config.onSuccess?.(status, ...rest);
+    },
+  });
 }

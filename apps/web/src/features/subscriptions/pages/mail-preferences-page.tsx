@@ -1,16 +1,16 @@
 import { MAIL_KINDS, type MailKind } from "@parlons/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Card, Form, Select, Space, Switch, Typography } from "antd";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
-import { habitKeys, habitSummaryQuery, updateHabitSettings } from "@/features/habit/api/habit-api";
+import { habitSummaryQuery, useSaveHabitSettings } from "@/features/habit/api/habit-api";
 import { errorText } from "@/lib/api-error";
 import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { mailPreferencesQuery, subscriptionKeys, updateMailPreferences } from "../api/subscriptions-api";
+import { mailPreferencesQuery, useSaveMailPreferences } from "../api/subscriptions-api";
 
 /** The hour a study reminder starts with when the learner switches reminders on without one. */
 const DEFAULT_HOUR = 19;
@@ -25,28 +25,19 @@ export function MailPreferencesPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const to = useLocalePath();
-  const client = useQueryClient();
+  const _client = useQueryClient();
   const prefs = useQuery(mailPreferencesQuery);
   const habit = useQuery(habitSummaryQuery);
   const ids = { hour: useId(), zone: useId(), study_reminders: useId(), news: useId() };
   usePageTitle(t("habit:prefs.title"));
 
-  /** Both saves put the answer in their query and say so. */
-  const saving = <T,>(key: readonly unknown[]) => ({
-    onSuccess: (data: T) => {
-      client.setQueryData(key, data);
-      message.success(t("habit:prefs.saved"));
-    },
-    onError: (error: unknown) => message.error(errorText(error)),
-  });
-  const savePrefs = useMutation({
-    mutationFn: updateMailPreferences,
-    ...saving<Awaited<ReturnType<typeof updateMailPreferences>>>(subscriptionKeys.preferences),
-  });
-  const saveHabit = useMutation({
-    mutationFn: updateHabitSettings,
-    ...saving<Awaited<ReturnType<typeof updateHabitSettings>>>(habitKeys.summary),
-  });
+  /** Both saves put the answer in their query (the hooks do) and say so. */
+  const saving = {
+    onSuccess: () => void message.success(t("habit:prefs.saved")),
+    onError: (error: unknown) => void message.error(errorText(error)),
+  };
+  const savePrefs = useSaveMailPreferences(saving);
+  const saveHabit = useSaveHabitSettings(saving);
   const zone = habit.data?.settings.time_zone ?? "Europe/Paris";
   const zoneOptions = useMemo(
     () => timeZones(zone).map((z) => ({ value: z, label: z.replace(/_/g, " ") })),

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Space, Spin, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,7 @@ import { ApiError, errorText } from "@/lib/api-error";
 import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { resubscribe, subscriptionKeys, unsubscribe, unsubscribeStatusQuery } from "../api/subscriptions-api";
+import { unsubscribeStatusQuery, useChangeSubscription } from "../api/subscriptions-api";
 
 /**
  * `/unsubscribe/:token`: where a mail's unsubscribe link leads (the List-Unsubscribe URL opened in
@@ -21,15 +21,13 @@ export function UnsubscribePage() {
   const { message } = App.useApp();
   const to = useLocalePath();
   const { token = "" } = useParams();
-  const client = useQueryClient();
+  const _client = useQueryClient();
   const status = useQuery(unsubscribeStatusQuery(token));
   const [changed, setChanged] = useState(false);
   usePageTitle(t("habit:unsubscribe.title"));
 
-  const change = useMutation({
-    mutationFn: (subscribe: boolean) => (subscribe ? resubscribe(token) : unsubscribe(token)),
-    onSuccess: (data) => {
-      client.setQueryData(subscriptionKeys.link(token), data);
+  const change = useChangeSubscription(token, {
+    onSuccess: () => {
       setChanged(true);
     },
     onError: (error) => message.error(errorText(error)),

@@ -1,13 +1,7 @@
 import { CloudUploadOutlined, DeleteOutlined } from "@ant-design/icons";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Popconfirm, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import {
-  deleteKeptRecording,
-  keepRecording,
-  keptRecordingAudio,
-  recordingKeys,
-} from "@/features/lessons/api/recordings-api";
+import { useDeleteKeptRecording, useKeepRecording } from "@/features/lessons/api/recordings-api";
 import type { LocalRecording } from "@/features/lessons/lib/recordings-store";
 import { errorText } from "@/lib/api-error";
 
@@ -26,22 +20,12 @@ interface Props {
 export function KeptRecording({ lessonId, cueId, recording, kept, busy, onForget }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: recordingKeys.lesson(lessonId) });
-  const keep = useMutation({
-    mutationFn: (made: LocalRecording) => keepRecording(cueId, made.blob, made.mimeType),
-    onSuccess: () => {
-      message.success(t("player:speak.keptDone"));
-      void invalidate();
-    },
-    onError: (error) => message.error(errorText(error)),
+  const keep = useKeepRecording(lessonId, cueId, {
+    onSuccess: () => void message.success(t("player:speak.keptDone")),
+    onError: (error) => void message.error(errorText(error)),
   });
-  const unkeep = useMutation({
-    mutationFn: (id: string) => deleteKeptRecording(id),
-    onSuccess: () => {
-      message.success(t("player:speak.unkept"));
-      void invalidate();
-    },
+  const unkeep = useDeleteKeptRecording(lessonId, {
+    onSuccess: () => void message.success(t("player:speak.unkept")),
   });
   return (
     <>
@@ -51,7 +35,7 @@ export function KeptRecording({ lessonId, cueId, recording, kept, busy, onForget
           <Space wrap>
             <Button
               icon={<CloudUploadOutlined />}
-              onClick={() => keep.mutate(recording)}
+              onClick={() => keep.mutate({ blob: recording.blob, mimeType: recording.mimeType })}
               loading={keep.isPending}
               disabled={busy}
               data-testid="speak-keep"
@@ -81,9 +65,4 @@ export function KeptRecording({ lessonId, cueId, recording, kept, busy, onForget
       )}
     </>
   );
-}
-
-/** The recording kept on the account, fetched back to this device. */
-export function useFromAccount(onFetched: (blob: Blob) => void) {
-  return useMutation({ mutationFn: (id: string) => keptRecordingAudio(id), onSuccess: onFetched });
 }
