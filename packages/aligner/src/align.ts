@@ -6,9 +6,9 @@
  */
 import { type DecodedAudio, decodeAudio } from "./decode.js";
 import { computeFeatures, FRAME_SECONDS } from "./features.js";
-import { type AlignLanguage, innerPauseCount, syllableCount } from "./script.js";
+import { type AlignLanguage, expectedWeight, innerPauseCount, syllableCount } from "./script.js";
 import { type Segment, segmentLines } from "./segment.js";
-import { analyseSpeech } from "./speech.js";
+import { analyseSpeech, type SpeechAnalysis, syllableTime } from "./speech.js";
 import { refineWithSynthesis, type Synthesizer } from "./synthesis.js";
 
 export type AlignMode = "signal" | "synthesis";
@@ -111,9 +111,16 @@ export async function alignAudio(
     }
   }
   if (!segments) {
-    const weights = lines.map((l) => syllableCount(l, options.lang));
+    const weights = lines.map((l) => expectedWeight(l, options.lang));
     const innerPauses = lines.map(innerPauseCount);
-    segments = segmentLines({ presence: speech.presence, pauses: speech.pauses, weights, innerPauses });
+    segments = segmentLines({
+      presence: speech.presence,
+      pauses: speech.pauses,
+      weights,
+      innerPauses,
+      measure: "time",
+      ratePrior: ratePrior(speech, lines, weights, options.lang),
+    });
   }
   options.onProgress?.(1);
   const cues = segments.map((s, index) => {
@@ -129,5 +136,19 @@ export async function alignAudio(
   });
   return { mode, duration: round(decoded.duration), cues };
 }
+
+/**
+ * The speaking rate (frames per unit of expected weight) that the recording's syllable nuclei
+ * suggest: syllable time × the script's syllables / its weight, × a factor measured on the
+ * benchmark corpus (nuclei are missed where syllables run together).
+ */
+function ratePrior(speech: SpeechAnalysis, lines: string[], weights: number[], lang: AlignLanguage) {
+  const perSyllable = syllableTime(speech);
+  if (perSyllable === null) return undefined;
+  const syllables = lines.reduce((a, l) => a + syllableCount(l, lang), 0);
+  const weight = weights.reduce((a, b) => a + b, 0);
+  return (NUCLEUS_FACTOR * perSyllable * syllables) / weight;
+}
+const NUCLEUS_FACTOR = 1.1;
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

@@ -2,15 +2,23 @@
  * The assignment of the script's lines to the recording, by dynamic programming over the pauses.
  *
  * Every cue starts where a pause ends and ends where a later pause starts. A choice costs:
- *  - its speech time against the line's expected weight times a speaking rate fitted on the
- *    recording (squared log ratio: twice too long costs as much as half as long);
+ *  - its length against the line's expected weight times a speaking rate (squared log ratio:
+ *    twice too long costs as much as half as long). The length is its speech time (synthesis
+ *    mode, whose weights are the reference voice's speech times) or its time from start to end
+ *    (signal mode, whose weights count the punctuation's pauses: script.ts expectedWeight);
+ *  - in signal mode, the rate itself: the assignment is solved for rates from a third to four
+ *    times the speech presence's estimate, and the one that explains the recording best, with a
+ *    prior from the syllable nuclei (speech.ts syllableTime), is kept, then refitted;
  *  - the weakness of the pauses it starts and ends at (a long silence is a better boundary than
  *    a dip between two words);
  *  - speech left outside every cue (an intro, a jingle or an aside that is not in the script may
- *    be skipped, at a price per second of speech presence);
+ *    be skipped, at a price per second of speech presence, 2.5 times higher after the last line
+ *    and three times between lines);
+ *  - clear pauses inside a cue beyond its punctuation's (at most two counted), or missing;
  *  - with hints (synthesis mode), the distance of each boundary from where the reference voice's
  *    line junction was mapped.
- * The best choice over all lines is found exactly in O(lines × pauses × candidates).
+ * The best choice over all lines is found exactly in O(lines × pauses × candidates), once per
+ * rate tried.
  */
 import type { Pause } from "./speech.js";
 
@@ -25,6 +33,14 @@ export interface SegmentInput {
   hints?: (number | null)[];
   /** the speaking rate (speech frames per unit of weight) when known: then one pass, not a fit */
   rate?: number;
+  /** a prior on the rate ("time" mode): from the recording's syllable nuclei (speech.ts) */
+  ratePrior?: number;
+  /**
+   * What a cue's length is compared with its weight by: "speech", the speech presence inside it
+   * (the reference voice's speech time, in synthesis mode), or "time", from its start to its end
+   * (signal mode, whose weights count the pauses of the punctuation).
+   */
+  measure?: "speech" | "time";
 }
 
 export interface Segment {
@@ -38,9 +54,29 @@ export interface Segment {
   endStrength: number;
 }
 
-const DURATION_WEIGHT = 10;
+/**
+ * 1 / (2σ²) for the squared log ratio of a cue's length to its expected one: σ ≈ 0.16, the spread
+ * of lines' durations around the expected weight (script.ts) on the benchmark corpus, widened a
+ * little for real voices. Synthesis mode, whose reference voice gives the expected times, uses the
+ * same weight.
+ */
+const DURATION_WEIGHT = 20;
 const BOUNDARY_WEIGHT = 1;
 const SKIP_PER_SECOND = 1.5;
+/** the rates tried in "time" mode: 2^(k/4) times the presence's estimate, k from -6 to 8 */
+const GRID_BELOW = 6;
+const GRID_ABOVE = 8;
+const GRID_STEPS = 4;
+/**
+ * Speech skipped between two lines (an aside, an interlude) costs this many times more than
+ * before the first or after the last (an intro or a jingle, common), so that a noisy recording,
+ * whose speech presence is low, is not explained by fast lines and long skips.
+ */
+const INNER_SKIP = 3;
+/** and after the last line 2.5 times: unscripted material comes first (a jingle, a title) more often than last */
+const END_SKIP = 2.5;
+/** 1 / (2σ²) for the log ratio of a tried rate to the nuclei's: σ = 0.25, their spread on the corpus */
+const RATE_PRIOR_WEIGHT = 8;
 /** per second of silence inside a cue: of two equally good cues, the tighter */
 const LOOSE_PER_SECOND = 0.3;
 const HINT_WEIGHT = 1;
@@ -48,6 +84,8 @@ const HINT_SCALE = 30; // frames (0.3 s) at which a hint's cost is 1
 /** a pause at least this long (frames) is counted as one inside a cue */
 const CLEAR_PAUSE = 7;
 const EXTRA_PAUSE = 0.8;
+/** extra pauses counted at most: slow or noisy speech has word gaps as long as its commas */
+const EXTRA_PAUSES_COUNTED = 2;
 const MISSING_PAUSE = 0.5;
 /** speech time added to both sides of the ratio, so that a one-word line is not judged to the frame */
 const SLACK = 25; // frames
@@ -66,16 +104,41 @@ export function segmentLines(input: SegmentInput, iterations = 3): Segment[] {
     ...(inner.at(-1)?.end === frames ? [] : [{ start: frames, end: frames, strength: 1 }]),
   ];
   const totalWeight = weights.reduce((a, b) => a + b, 0);
-  let rate = input.rate ?? (mass[frames] as number) / Math.max(1e-9, totalWeight);
-  let segments: Segment[] = [];
-  for (let it = 0; it < (input.rate ? 1 : iterations); it++) {
-    segments = solve(pauses, mass, weights, rate, input.hints, input.innerPauses);
-    const spoken = segments.reduce((a, s) => a + s.speech, 0);
-    const next = spoken / Math.max(1e-9, totalWeight);
-    if (Math.abs(next - rate) / rate < 0.01) break;
-    rate = next;
+  const byTime = input.measure === "time";
+  const massRate = (mass[frames] as number) / Math.max(1e-9, totalWeight);
+  if (input.rate)
+    return solve(pauses, mass, weights, input.rate, input.hints, input.innerPauses, byTime).segments;
+  let best = { segments: [] as Segment[], cost: Number.POSITIVE_INFINITY };
+  let rate = massRate;
+  if (byTime) {
+    // the speaking rate that explains the recording best: a grid from a third to four times the
+    // presence's estimate (which noise lowers and music raises), each solved exactly
+    const tryRate = (r: number) => {
+      const tried = solve(pauses, mass, weights, r, input.hints, input.innerPauses, byTime);
+      if (input.ratePrior) tried.cost += RATE_PRIOR_WEIGHT * Math.log(r / input.ratePrior) ** 2;
+      if (tried.cost < best.cost) {
+        best = tried;
+        rate = r;
+      }
+    };
+    // every other step of the grid, then the two steps beside the best
+    for (let k = -GRID_BELOW; k <= GRID_ABOVE; k += 2) tryRate(massRate * 2 ** (k / GRID_STEPS));
+    const coarse = rate;
+    for (const k of [-1, 1]) tryRate(coarse * 2 ** (k / GRID_STEPS));
   }
-  return segments;
+  for (let it = 0; it < iterations; it++) {
+    if (it > 0 || byTime) {
+      const spoken = best.segments.reduce((a, s) => a + (byTime ? s.end - s.start : s.speech), 0);
+      const next = spoken / Math.max(1e-9, totalWeight);
+      if (Math.abs(next - rate) / rate < 0.01) break;
+      rate = next;
+    }
+    const tried = solve(pauses, mass, weights, rate, input.hints, input.innerPauses, byTime);
+    if (byTime && input.ratePrior) tried.cost += RATE_PRIOR_WEIGHT * Math.log(rate / input.ratePrior) ** 2;
+    if (byTime && tried.cost >= best.cost) break;
+    best = tried;
+  }
+  return best.segments;
 }
 
 function solve(
@@ -85,7 +148,8 @@ function solve(
   rate: number,
   hints?: (number | null)[],
   innerPauses?: number[],
-): Segment[] {
+  byTime = false,
+): { segments: Segment[]; cost: number } {
   const n = weights.length;
   const m = pauses.length;
   const frames = mass.length - 1;
@@ -105,7 +169,7 @@ function solve(
     if (!innerPauses) return 0;
     const found = (clear[b] as number) - (clear[a + 1] as number);
     const d = found - (innerPauses[line] as number);
-    return d > 0 ? EXTRA_PAUSE * d : -MISSING_PAUSE * d;
+    return d > 0 ? EXTRA_PAUSE * Math.min(d, EXTRA_PAUSES_COUNTED) : -MISSING_PAUSE * d;
   };
   const skipCost = (from: number, to: number) => ((massAt(to) - massAt(from)) / 100) * SKIP_PER_SECOND;
   /** distance of a junction's hint from the pause [from, to] chosen for it */
@@ -131,6 +195,8 @@ function solve(
     const expected = (weights[i] as number) * rate;
     const minSpeech = Math.max(3, expected / 4 - SLACK);
     const maxSpeech = expected * 4 + 3 * SLACK + 100;
+    const maxTime = (expected + SLACK) * 3.5 - SLACK;
+    const minTime = (expected + SLACK) / 3.5 - SLACK;
     closed = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
     const back = new Int32Array(m).fill(-1);
     let aLo = 0;
@@ -139,6 +205,8 @@ function solve(
       const endMass = massAt(endFrame);
       // candidates a < b whose speech to b lies in [minSpeech, maxSpeech]
       while (aLo < b && endMass - massAt(starts[aLo] as number) > maxSpeech) aLo++;
+      // by time, a cue more than 3.5 times too long or too short costs more than any skip saves
+      while (byTime && aLo < b && endFrame - (starts[aLo] as number) > maxTime) aLo++;
       let best = Number.POSITIVE_INFINITY;
       let bestA = -1;
       for (let a = aLo; a < b; a++) {
@@ -147,8 +215,8 @@ function solve(
         const startFrame = starts[a] as number;
         if (startFrame >= endFrame) continue;
         const speech = endMass - massAt(startFrame);
-        if (speech < minSpeech) break;
-        const r = Math.log((speech + SLACK) / (expected + SLACK));
+        if (speech < minSpeech || (byTime && endFrame - startFrame < minTime)) break;
+        const r = Math.log(((byTime ? endFrame - startFrame : speech) + SLACK) / (expected + SLACK));
         const loose = ((endFrame - startFrame - speech) / 100) * LOOSE_PER_SECOND;
         const cost = base + DURATION_WEIGHT * r * r + loose + innerCost(i, a, b);
         if (cost < best) {
@@ -158,7 +226,9 @@ function solve(
       }
       if (bestA < 0) continue;
       const last = i === n - 1;
-      const endCost = last ? skipCost(endFrame, frames) + (weakness[b] as number) : (weakness[b] as number);
+      const endCost = last
+        ? END_SKIP * skipCost(endFrame, frames) + (weakness[b] as number)
+        : (weakness[b] as number);
       closed[b] = best + endCost + (last ? 0 : hintCost(i, endFrame, starts[b] as number));
       back[b] = bestA;
     }
@@ -172,7 +242,7 @@ function solve(
     let freeFrom = -1;
     for (let a = 0; a < m; a++) {
       if (a > 0 && freeFrom >= 0) {
-        const skipped = skipCost(starts[a - 1] as number, ends[a] as number);
+        const skipped = INNER_SKIP * skipCost(starts[a - 1] as number, ends[a] as number);
         const viaSkip = free + skipped + (weakness[a] as number);
         if (viaSkip < (nextOpen[a] as number)) {
           nextOpen[a] = viaSkip;
@@ -201,7 +271,7 @@ function solve(
       bestB = b;
     }
   }
-  if (bestB < 0) return evenSplit(n, frames);
+  if (bestB < 0) return { segments: evenSplit(n, frames), cost: Number.POSITIVE_INFINITY };
   const segments: Segment[] = new Array(n);
   let b = bestB;
   for (let i = n - 1; i >= 0; i--) {
@@ -214,13 +284,13 @@ function solve(
       start: startFrame,
       end: endFrame,
       speech,
-      durationError: Math.log((speech + SLACK) / (expected + SLACK)),
+      durationError: Math.log(((byTime ? endFrame - startFrame : speech) + SLACK) / (expected + SLACK)),
       startStrength: (pauses[a] as Pause).strength,
       endStrength: (pauses[b] as Pause).strength,
     };
     if (i > 0) b = (openBack[i] as Int32Array)[a] as number;
   }
-  return segments;
+  return { segments, cost: best };
 }
 
 /** When no assignment fits (more lines than the audio can hold), equal shares of the time. */

@@ -57,6 +57,55 @@ describe("alignAudio on generated signals", { timeout: 30_000 }, () => {
     }
   });
 
+  it("places lines read continuously, whose commas pause longer than the gaps between lines", async () => {
+    const random = seeded(11);
+    // syllables per phrase; a line's phrases are separated by commas (a 0.3 s pause), the lines
+    // by 50–80 ms, under pink-ish noise: only the lines' lengths tell the junctions from the commas
+    const script = [[4, 3], [1], [5, 2, 3], [2], [3, 4], [6], [1], [2, 5], [3, 3, 2], [1]];
+    const parts: Float32Array[] = [silence(0.4)];
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let t = 0.4;
+    script.forEach((phrases) => {
+      starts.push(t);
+      phrases.forEach((n, k) => {
+        const phrase = voiced(n, random, 0.16 + random() * 0.06);
+        parts.push(phrase);
+        t += phrase.length / RATE;
+        if (k < phrases.length - 1) {
+          parts.push(silence(0.3));
+          t += 0.3;
+        }
+      });
+      ends.push(t);
+      const gap = 0.05 + random() * 0.03;
+      parts.push(silence(gap));
+      t += gap;
+    });
+    parts.push(silence(0.5));
+    const samples = concat(parts);
+    for (let i = 0; i < samples.length; i++) samples[i] = (samples[i] as number) + (random() * 2 - 1) * 0.01;
+    const lines = script.map((phrases) => `${phrases.map((n) => lineOf(n).slice(0, -1)).join(", ")}.`);
+
+    const result = await alignAudio(wav(samples), lines, { lang: "fr", synthesis: "off" });
+
+    expect(result.cues).toHaveLength(lines.length);
+    expect(
+      within(
+        result.cues.map((c) => c.start),
+        starts,
+        0.25,
+      ),
+    ).toBe(lines.length);
+    expect(
+      within(
+        result.cues.map((c) => c.end),
+        ends,
+        0.35,
+      ),
+    ).toBe(lines.length);
+  });
+
   it("flags a line as doubtful when the script does not match the audio", async () => {
     const random = seeded(3);
     // three lines said, but the script has a long line where a one-syllable line was said

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitScript, syllableCount } from "../src/script.js";
+import { expectedWeight, splitScript, syllableCount } from "../src/script.js";
 
 describe("splitScript", () => {
   const text = "\uFEFFBonjour !\n\n  Comment ça va ?  \r\nTrès bien. Et toi ? Moi aussi, merci.\n";
@@ -58,5 +58,15 @@ describe("syllableCount", () => {
     const short = syllableCount("Merci !", "fr");
     const long = syllableCount("Nous aimerions réserver une table pour deux personnes, ce soir.", "fr");
     expect(long).toBeGreaterThan(4 * short);
+  });
+});
+
+describe("expectedWeight", () => {
+  it("adds to the syllables a share per letter, the pauses of the punctuation and one per line", () => {
+    expect(expectedWeight("Oui.", "fr")).toBeCloseTo(1 + 0.3 + 1, 5);
+    const plain = expectedWeight("Bonjour je m'appelle Claire", "fr");
+    const commas = expectedWeight("Bonjour, je m'appelle Claire", "fr");
+    // a comma: half a syllable of slowing (syllableCount) and a pause of a syllable and a half
+    expect(commas - plain).toBeCloseTo(2, 5);
   });
 });

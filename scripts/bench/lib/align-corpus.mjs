@@ -11,6 +11,7 @@
  *
  *   buildCorpus({ dir, log })        → [{ name, lang, audio, text, truth: { starts, ends }, … }]
  *   buildLongLesson({ dir, log })    → the same for one 10-minute lesson (timing and memory)
+ *   (held-out clips, with other lines, voices and effects: align-heldout.mjs)
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -114,14 +115,18 @@ function writeWav16(file, samples) {
 }
 
 /** One line in one voice and speed, trimmed of leading and trailing silence (cached). */
-function synthLine(cacheDir, voice, speed, text) {
-  const key = createHash("sha1").update(`${voice}|${speed}|${text}`).digest("hex").slice(0, 16);
+function synthLine(cacheDir, voice, speed, text, effects = []) {
+  const key = createHash("sha1")
+    .update(`${voice}|${speed}|${text}${effects.length ? `|${effects.join(" ")}` : ""}`)
+    .digest("hex")
+    .slice(0, 16);
   const out = path.join(cacheDir, `${key}.wav`);
   if (!existsSync(out)) {
     const raw = path.join(cacheDir, `${key}.raw.wav`);
     execFileSync("espeak-ng", ["-v", voice, "-s", String(speed), "-w", raw, text]);
     // trim below -50 dBFS at both ends, as a recording engineer's edit would
     execFileSync("sox", [
+      "-V1",
       raw,
       "-r",
       String(RATE),
@@ -140,6 +145,9 @@ function synthLine(cacheDir, voice, speed, text) {
       "0.005",
       "-50d",
       "reverse",
+      // held-out effects (sox tempo keeps the pitch, pitch keeps the tempo), on the line alone so
+      // that the truth stays the offsets of the concatenation
+      ...effects,
     ]);
   }
   return readWav16(out);
@@ -165,7 +173,14 @@ function addNote(buf, from, seconds, freq, amp) {
 
 function bed(kind, length, random) {
   const buf = new Float32Array(length);
-  if (kind === "noise") {
+  if (kind === "brown") {
+    // brown noise (integrated white noise, leaky): a rumble, most of its power under 500 Hz
+    let v = 0;
+    for (let i = 0; i < length; i++) {
+      v = 0.995 * v + (random() * 2 - 1) * 0.1;
+      buf[i] = v + (random() * 2 - 1) * 0.02;
+    }
+  } else if (kind === "noise") {
     // pink noise (Voss-McCartney style, 7 rows), normalised below
     const rows = new Float64Array(7);
     for (let i = 0; i < length; i++) {
@@ -223,11 +238,11 @@ function jingle(seconds, random) {
 }
 
 function assemble({ lines, lang, opts, random, cacheDir }) {
-  const voiceNames = opts.voices.map((v) => voices[lang][v]);
+  const voiceNames = opts.voices.map((v) => (typeof v === "string" ? v : voices[lang][v]));
   const pieces = lines.map((text, i) => {
     const voice = voiceNames[i % voiceNames.length];
     const speed = opts.speed + (voiceNames.length > 1 && i % 2 ? 15 : 0);
-    return synthLine(cacheDir, voice, speed, text);
+    return synthLine(cacheDir, voice, speed, text, opts.effects);
   });
   const voiceLevel = rms(Float32Array.from(pieces.flatMap((p) => Array.from(p.subarray(0, 8000)))));
   const gaps = pieces.map(() => opts.gap[0] + random() * (opts.gap[1] - opts.gap[0]));
@@ -274,7 +289,7 @@ function encode(wav, format, base) {
   return file;
 }
 
-function writeClip(dir, cacheDir, name, lang, lines, opts, seed) {
+export function writeClip(dir, cacheDir, name, lang, lines, opts, seed) {
   const base = path.join(dir, name);
   const meta = `${base}.json`;
   if (existsSync(meta)) return JSON.parse(readFileSync(meta, "utf8"));
@@ -298,7 +313,7 @@ function writeClip(dir, cacheDir, name, lang, lines, opts, seed) {
   return clip;
 }
 
-function prepare(dir) {
+export function prepare(dir) {
   const root = path.join(dir, `v${VERSION}`);
   const cacheDir = path.join(root, "lines");
   mkdirSync(cacheDir, { recursive: true });
