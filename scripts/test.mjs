@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every suite, in order, then one total line `N passed, N failed, N skipped`.
- *   static     Biome, TypeScript, knip (unused files, exports, dependencies; knip.jsonc) and
- *              dependency-cruiser (.dependency-cruiser.cjs: no import circle, modules keep to their
- *              tables, features to themselves); not counted as tests, a failure fails the run
+ *   static     Biome, the file size limit (scripts/file-size.mjs: no source file over 400 lines
+ *              outside its allow-list), TypeScript, knip (unused files, exports, dependencies;
+ *              knip.jsonc) and dependency-cruiser (.dependency-cruiser.cjs: no import circle,
+ *              modules keep to their tables and reach each other through what they declare,
+ *              plugins/lib/db import no module, features keep to themselves); not counted as
+ *              tests, a failure fails the run
  *   contract   vitest (packages/contract)
  *   aligner    vitest (packages/aligner: the alignment engine, on generated and committed clips)
  *   web        vitest (apps/web)
  *   bench      node:test on the pure parts of `npm run bench` (table, compare; no timing)
- *   checks     node:test proving each dependency rule fails on a violating file (scripts/checks)
+ *   checks     node:test proving each dependency rule and the file size limit fail on a violating file (scripts/checks)
  *   api        vitest through inject on PGlite, or PostgreSQL when DATABASE_URL is set
  *   e2e        Playwright in Chromium against the production build (`npm start`)
  * Options: --only=api,e2e (comma list of static, contract, aligner, web, bench, checks, api, e2e), --no-static. CHROMIUM_PATH (default /usr/bin/chromium):
@@ -142,6 +145,7 @@ async function concurrently(commands, width = 2) {
 
 if (runStatic) {
   if (sh("npx", ["biome", "check", "."]) !== 0) failures.push("lint");
+  if (sh("node", ["scripts/file-size.mjs"]) !== 0) failures.push("file size");
   const typecheck = ["apps/web", "apps/api", "packages/contract", "e2e"].map((dir) => ({
     name: "typecheck",
     cmd: "npx",

@@ -1,23 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { type CustomerPlan, langPrefix, type Payment, type StartSubscriptionBody } from "@parlons/contract";
-import { and, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
+import { type CustomerPlan, langPrefix, type StartSubscriptionBody } from "@parlons/contract";
+import { and, count, desc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
 import { paginate } from "../../db/paginate";
-import { customerPlans, payments, type receipts, webhookEvents } from "../../db/schema/billing";
-import type { PaymentProviders, ProviderSubscription } from "../../integrations/payments";
+import { customerPlans, payments } from "../../db/schema/billing";
+import type { PaymentProviders } from "../../integrations/payments";
 import type { ChangeBus } from "../../lib/change-bus";
 import { badRequest, conflict, notFound, validationFailed } from "../../lib/errors";
 import type { NotificationService } from "../notifications/service";
-import type { PlanRow, PlanService } from "../plans/service";
+import type { PlanService } from "../plans/service";
 import type { Principal, UserService } from "../users/service";
+import { type CustomerPlanRow, type PaymentRow, presentCustomerPlan, presentPayment } from "./present";
 import type { ReceiptService } from "./receipts";
-import { decide, type TransitionIntent } from "./state-machine";
-
-type CustomerPlanRow = typeof customerPlans.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
-type ReceiptRow = typeof receipts.$inferSelect;
+import type { TransitionIntent } from "./state-machine";
+import { createTransition, type PaymentOutcome } from "./transition";
+import { createWebhookHandler } from "./webhooks";
 
 export interface BillingDeps {
   db: Db;
@@ -35,84 +33,12 @@ export interface BillingDeps {
   onPaymentEvent?: (provider: string, outcome: PaymentOutcome) => void;
 }
 
-type PaymentOutcome =
-  | "checkout_started"
-  | "checkout_failed"
-  | "payment_recorded"
-  | "activated"
-  | "duplicate_cancelled"
-  | "refund_due";
-
-/** The first key of the learners' advisory locks (the second is the hashed user id): "cplk". */
-const LEARNER_LOCK_SPACE = 0x63706c6b;
-
-/**
- * Makes the changes of one learner's subscriptions take turns until the transaction ends: a
- * transaction-scoped advisory lock (PgBouncer-safe, released at commit or rollback, on PGlite as
- * on PostgreSQL), so billing need not lock the users table it does not own.
- */
-async function lockLearner(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LEARNER_LOCK_SPACE}, hashtext(${userId}))`);
-}
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function presentCustomerPlan(row: CustomerPlanRow, plan: PlanRow): CustomerPlan {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    plan_id: row.planId,
-    plan: {
-      id: plan.id,
-      name: plan.name,
-      name_fr: plan.nameFr,
-      amount: plan.amount,
-      currency: plan.currency,
-      interval: plan.interval,
-      premium: plan.amount > 0,
-    },
-    status: row.status,
-    provider: row.provider,
-    paypal_subscription_id: row.providerSubscriptionId,
-    started_at: iso(row.startedAt),
-    last_payment_at: iso(row.lastPaymentAt),
-    next_billing_at: iso(row.nextBillingAt),
-    cancelled_at: iso(row.cancelledAt),
-    access_until: iso(row.accessUntil),
-    duplicate_of: row.duplicateOf,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-function presentPayment(row: PaymentRow, receipt?: ReceiptRow): Payment {
-  return {
-    id: row.id,
-    customer_plan_id: row.customerPlanId,
-    amount: row.amount,
-    currency: row.currency,
-    provider: row.provider,
-    provider_payment_id: row.providerPaymentId,
-    paid_at: row.paidAt.toISOString(),
-    status: "PAID",
-    plan_name: receipt?.planNameEn ?? null,
-    plan_name_fr: receipt?.planNameFr ?? null,
-    receipt: receipt ? { id: receipt.id, number: receipt.number } : null,
-  };
-}
-
-/** The part of a PayPal webhook event we read; everything else is stored as received. */
-const webhookEventSchema = z.object({
-  id: z.string().min(1).max(200),
-  event_type: z.string().min(1).max(200),
-  resource: z.record(z.string(), z.unknown()).default({}),
-});
-
 /** How long after its access ended a cancelled subscription is still looked at by the sync job. */
 const SETTLE_WINDOW_MS = 30 * 86_400_000;
 
 export function createBillingService(deps: BillingDeps) {
   const { db, providers, users, log } = deps;
+  const webhooks = createWebhookHandler(db, (id) => sync(id));
 
   /**
    * The user's current plan and, when that plan is premium, the customer plan that grants it
@@ -180,152 +106,7 @@ export function createBillingService(deps: BillingDeps) {
     }
   }
 
-  /** Tells the learner, in the same transaction, that their subscription started, was cancelled or ended. */
-  async function notifyChange(
-    before: CustomerPlanRow,
-    after: CustomerPlanRow,
-    activated: boolean,
-    intent: TransitionIntent,
-    tx: DbOrTx,
-  ): Promise<void> {
-    const wasLive = before.status === "ACTIVE" || before.status === "SUSPENDED";
-    const ended = wasLive && (after.status === "CANCELLED" || after.status === "EXPIRED");
-    if (!activated && !ended) return;
-    const plan = await deps.plans.get(before.planId, tx);
-    const data = { plan_name: plan.name, plan_name_fr: plan.nameFr };
-    if (activated) {
-      await deps.notifications.notify(before.userId, "subscription.active", data, "/billing", tx);
-    } else if (intent === "learner-cancel") {
-      await deps.notifications.notify(
-        before.userId,
-        "subscription.cancelled",
-        { ...data, access_until: iso(after.accessUntil) },
-        "/billing",
-        tx,
-      );
-    } else {
-      await deps.notifications.notify(before.userId, "subscription.ended", data, "/pricing", tx);
-    }
-  }
-
-  /**
-   * Applies the provider's truth to one customer plan: the only way a customer plan's status
-   * changes. Runs in one transaction with the row locked, so concurrent webhooks, return pages
-   * and sync runs apply one after the other and the second finds nothing left to change.
-   */
-  async function transition(
-    id: string,
-    truth: ProviderSubscription,
-    intent: TransitionIntent = "sync",
-    now = new Date(),
-  ): Promise<CustomerPlanRow> {
-    const toCancel: { provider: string; id: string }[] = [];
-    const told: PaymentOutcome[] = [];
-    const [owner] = await db
-      .select({ userId: customerPlans.userId })
-      .from(customerPlans)
-      .where(eq(customerPlans.id, id));
-    if (!owner) throw notFound("Customer plan");
-    const row = await db.transaction(async (tx) => {
-      // the learner's lock first, then the row's: every change to one learner's plans takes turns
-      await lockLearner(tx, owner.userId);
-      const [current] = await tx.select().from(customerPlans).where(eq(customerPlans.id, id)).for("update");
-      if (!current) throw notFound("Customer plan");
-      const [holder] = await tx
-        .select({ id: customerPlans.id })
-        .from(customerPlans)
-        .where(
-          and(
-            eq(customerPlans.userId, current.userId),
-            eq(customerPlans.status, "ACTIVE"),
-            ne(customerPlans.id, id),
-          ),
-        )
-        .limit(1);
-      const decision = decide(current, truth, intent, now, { holderId: holder?.id ?? null });
-      let next = current;
-      if (decision.cancelAtProvider && current.providerSubscriptionId)
-        toCancel.push({ provider: current.provider, id: current.providerSubscriptionId });
-      if (decision.patch?.duplicateOf) told.push("duplicate_cancelled");
-      if (decision.activated) {
-        told.push("activated");
-        // a change of plan: the new subscription replaces every other live one of the user, before
-        // it becomes ACTIVE itself (one ACTIVE per learner, a unique index)
-        const others = await tx
-          .select()
-          .from(customerPlans)
-          .where(
-            and(
-              eq(customerPlans.userId, current.userId),
-              ne(customerPlans.id, id),
-              inArray(customerPlans.status, ["ACTIVE", "SUSPENDED", "CANCELLED"]),
-            ),
-          );
-        for (const other of others) {
-          const live = other.status !== "CANCELLED";
-          if (!live && !(other.accessUntil && other.accessUntil > now)) continue;
-          await tx
-            .update(customerPlans)
-            .set({
-              status: "CANCELLED",
-              cancelledAt: other.cancelledAt ?? now,
-              nextBillingAt: null,
-              accessUntil: null,
-              updatedAt: now,
-            })
-            .where(eq(customerPlans.id, other.id));
-          if (live && other.providerSubscriptionId)
-            toCancel.push({ provider: other.provider, id: other.providerSubscriptionId });
-        }
-      }
-      if (decision.patch) {
-        const [updated] = await tx
-          .update(customerPlans)
-          .set({ ...decision.patch, updatedAt: now })
-          .where(eq(customerPlans.id, id))
-          .returning();
-        next = updated ?? current;
-      }
-      if (decision.activated) await users.update(current.userId, { planId: current.planId }, tx);
-      await notifyChange(current, next, decision.activated, intent, tx);
-      const paid = truth.lastPayment;
-      if (paid && paid.amountCents > 0 && current.providerSubscriptionId) {
-        const refund = decision.payment === "refund";
-        const inserted = await tx
-          .insert(payments)
-          .values({
-            customerPlanId: id,
-            userId: current.userId,
-            amount: paid.amountCents,
-            currency: paid.currency,
-            provider: current.provider,
-            // one row per billing cycle, whichever path (return page, webhook, sync) saw it first
-            providerPaymentId: `${current.providerSubscriptionId}@${paid.time.toISOString()}`,
-            paidAt: paid.time,
-            status: refund ? "REFUND_DUE" : "PAID",
-          })
-          .onConflictDoNothing()
-          .returning();
-        const payment = inserted[0];
-        if (payment && refund) {
-          told.push("refund_due");
-          log.error(
-            { customerPlanId: id, paymentId: payment.id, keptCustomerPlanId: next.duplicateOf },
-            "a second subscription of the learner took a payment: refund it at the provider",
-          );
-        } else if (payment) {
-          told.push("payment_recorded");
-          await deps.receipts.issue(payment, current.planId, tx);
-        }
-      }
-      await settle(current.userId, tx, now);
-      return next;
-    });
-    deps.changes?.publish(`user:${row.userId}`);
-    for (const outcome of told) deps.onPaymentEvent?.(row.provider, outcome);
-    await cancelAtProviders(toCancel);
-    return row;
-  }
+  const { transition } = createTransition(deps, { settle, cancelAtProviders });
 
   /** Re-reads the provider's subscription and applies it. Free rows (no provider) are returned as they are. */
   async function sync(id: string, intent: TransitionIntent = "sync"): Promise<CustomerPlanRow> {
@@ -373,6 +154,7 @@ export function createBillingService(deps: BillingDeps) {
     sync,
     transition,
     settle,
+    handleWebhook: webhooks.handle,
 
     /** Starts a subscription: the provider first (nothing is written if it fails), then our row. */
     async start(principal: Principal, body: StartSubscriptionBody) {
@@ -585,43 +367,6 @@ export function createBillingService(deps: BillingDeps) {
         );
       for (const { userId } of ended) await settle(userId, db, now);
       return { synced, failed, settled: ended.length };
-    },
-
-    /**
-     * A PayPal webhook delivery, already verified: stored by event id (a repeat changes nothing),
-     * then the subscription it names is re-read from PayPal and applied.
-     */
-    async handleWebhook(provider: "paypal", payload: unknown): Promise<{ duplicate: boolean }> {
-      const parsed = webhookEventSchema.safeParse(payload);
-      if (!parsed.success) throw badRequest("Not a PayPal webhook event");
-      const event = parsed.data;
-      const [stored] = await db
-        .insert(webhookEvents)
-        .values({ id: event.id, provider, eventType: event.event_type, payload: payload as object })
-        .onConflictDoNothing()
-        .returning({ id: webhookEvents.id });
-      if (!stored) {
-        const [existing] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
-        if (existing?.processedAt) return { duplicate: true };
-      }
-      const resource = event.resource;
-      const subscriptionId = event.event_type.startsWith("BILLING.SUBSCRIPTION.")
-        ? resource.id
-        : resource.billing_agreement_id;
-      if (typeof subscriptionId === "string") {
-        const [row] = await db
-          .select({ id: customerPlans.id })
-          .from(customerPlans)
-          .where(
-            and(
-              eq(customerPlans.provider, provider),
-              eq(customerPlans.providerSubscriptionId, subscriptionId),
-            ),
-          );
-        if (row) await sync(row.id);
-      }
-      await db.update(webhookEvents).set({ processedAt: new Date() }).where(eq(webhookEvents.id, event.id));
-      return { duplicate: false };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import { courseWithLessons } from "../../../test/helpers/learning";
-import { type CueRow, planCues } from "./service";
+import { type CueRow, planCues } from "./cues";
 
 let t: TestContext;
 let admin: string;

@@ -27,8 +27,8 @@ import { principalOf } from "../../plugins/auth";
 import { uploadFromRequest } from "../../plugins/uploads";
 import { canSeeCourse } from "../courses/policy";
 import { mayOpen, refusal } from "../entitlement/policy";
+import { presentCue } from "./cues";
 import { isLessonStaff, type LessonViewer } from "./policy";
-import { presentCue } from "./service";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(403, 404, 409);
