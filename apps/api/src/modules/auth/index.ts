@@ -13,6 +13,7 @@ import { createAuthService } from "./service";
 import type { SessionService } from "./session-service";
 import { createSessionService } from "./session-service";
 import { createSocialService } from "./social";
+import socialRoutes from "./social-routes";
 import type { AttemptGuard } from "./throttle";
 import { createAttemptGuard, databaseAttemptStore, redisAttemptStore } from "./throttle";
 import type { TokenSigner } from "./tokens";
@@ -95,6 +96,7 @@ export default defineModule({
   },
   routes: async (api) => {
     await api.register(authRoutes);
+    await api.register(socialRoutes);
     await api.register(secondFactorRoutes);
   },
 });

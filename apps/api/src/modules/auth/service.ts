@@ -8,20 +8,19 @@ import {
   toLocale,
   type UserStatus,
 } from "@parlons/contract";
-import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
-import { oneTimeTokens } from "../../db/schema/auth";
 import type { Mailer } from "../../integrations/mail/mailer";
 import type { ChangeBus } from "../../lib/change-bus";
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from "../../lib/errors";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/passwords";
-import { hashToken, randomToken } from "../../lib/secret-tokens";
+import { hashToken } from "../../lib/secret-tokens";
 import type { AuditService } from "../audit/service";
 import type { MailOutbox } from "../mail/outbox";
 import type { TransactionalMails } from "../mail/transactional";
 import type { SettingsService } from "../settings/service";
 import type { UserService } from "../users/service";
+import { createOneTimeTokens } from "./one-time-tokens";
 import type { SecondFactorService } from "./second-factor-service";
 import type { IssuedTokens, SessionService } from "./session-service";
 import { type AttemptGuard, createAttemptGuard, databaseAttemptStore } from "./throttle";
@@ -29,8 +28,6 @@ import { type AttemptGuard, createAttemptGuard, databaseAttemptStore } from "./t
 const ACTIVATION_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 3600_000;
 const UNLOCK_TTL_MS = 24 * 3600_000;
-
-type TokenKind = "activation" | "password_reset" | "account_unlock";
 
 /** What the password attempts on an address are counted under (the same whether it has an account). */
 const passwordSubject = (email: string) => `password:${email}`;
@@ -79,57 +76,8 @@ export function createAuthService(deps: AuthDeps) {
     pending.add(done);
   }
   /** Links open the web app in the user's language: French unprefixed, the others under /<code>. */
+  const { issueToken, findToken, consumeToken } = createOneTimeTokens(db);
   const link = (lang: Speak, pathname: string) => `${publicUrl}${langPrefix(toLocale(lang))}${pathname}`;
-
-  async function issueToken(userId: string, kind: TokenKind, ttlMs: number): Promise<string> {
-    const token = randomToken();
-    await db.transaction(async (tx) => {
-      // a new link replaces the older ones of the same kind
-      await tx
-        .update(oneTimeTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)),
-        );
-      await tx
-        .insert(oneTimeTokens)
-        .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
-    });
-    return token;
-  }
-
-  /** Looks a live token up without using it. */
-  async function findToken(token: string, kind: TokenKind) {
-    const [row] = await db
-      .select()
-      .from(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, hashToken(token)),
-          eq(oneTimeTokens.kind, kind),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, new Date()),
-        ),
-      );
-    return row;
-  }
-
-  /** Marks a token used; only one caller can win, so a link works once. */
-  async function consumeToken(token: string, kind: TokenKind) {
-    const [row] = await db
-      .update(oneTimeTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, hashToken(token)),
-          eq(oneTimeTokens.kind, kind),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning();
-    return row;
-  }
 
   /** The owner of an account that wrong passwords just locked gets a link that unlocks it (queued). */
   async function mailUnlockLink(user: { id: string; email: string; fullName: string; speak: Speak }) {
