@@ -18,12 +18,6 @@ export const measured = ["apps/api/src", "apps/web/src"];
 export const allowed = {
   // a protocol client: one file per provider API, its requests and their shapes side by side
   "apps/api/src/integrations/paypal/client.ts": "protocol client (PayPal REST)",
-  // split pending in issue 27 part 5
-  "apps/web/src/features/lessons/pages/lesson-page.tsx": "split pending in issue 27 part 5",
-  // split pending in issue 27 part 5
-  "apps/web/src/features/users/components/users-list.tsx": "split pending in issue 27 part 5",
-  // split pending in issue 27 part 5
-  "apps/web/src/features/mail/pages/send-page.tsx": "split pending in issue 27 part 5",
 };
 
 const isSource = (name) => /\.(ts|tsx|mjs|js)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts");
