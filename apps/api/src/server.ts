@@ -149,6 +149,7 @@ async function main() {
   });
   app.addHook("onClose", async () => studyReminders.stop());
   const storageSweep = startStorageSweep({
+    db: database.db,
     trash: app.deps.services.media.trash,
     log: app.log,
     metrics: app.metrics,

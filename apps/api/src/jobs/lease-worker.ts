@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Metrics } from "../lib/metrics";
+import { type Job, type JobOptions, type JobReport, type JobRun, startJob } from "./runner";
 
 export interface LeaseWorkerResult {
   sent: number;
@@ -7,37 +6,30 @@ export interface LeaseWorkerResult {
   failed: number;
 }
 
-export interface LeaseWorker {
-  /** Sends everything due at `now`, batch after batch, until nothing can be claimed. */
-  runOnce(now?: Date): Promise<LeaseWorkerResult>;
-  /** Stops the timer; the item being sent finishes, the rest of the batch is released, then it resolves. */
-  stop(): Promise<void>;
-}
+/**
+ * `runOnce` sends everything due at `now`, batch after batch, until nothing can be claimed;
+ * `stop` stops the timer, the item being sent finishes, the rest of the batch is released.
+ */
+export type LeaseWorker = Job<LeaseWorkerResult>;
 
-/** What server.ts and the tests give a mail worker: its batch, lease, retry and timer. */
-export interface LeaseWorkerOptions {
-  log: FastifyBaseLogger;
+/** What server.ts and the tests give a mail worker: its batch, lease and retry, and a job's timer. */
+export interface LeaseWorkerOptions extends JobOptions {
   /** Items claimed per statement. */
   batchSize?: number;
   /** Longer than a batch of SMTP sends can take: after it, another worker takes the rows over. */
   leaseMs?: number;
   /** Wait before the second try; the third waits four times longer. */
   retryMs?: number;
-  intervalMs?: number;
-  /** false in tests: no timer, call runOnce. */
-  schedule?: boolean;
-  /** Counts each item's outcome (sent, failed; retry for campaign deliveries) for /metrics. */
-  metrics?: Pick<Metrics, "jobItem">;
 }
 
 /**
- * The loop shared by the mail workers (campaign deliveries, transactional outbox): claim a batch
- * under a lease, send each item, record its outcome (fenced by the claim's attempt), until no item
- * can be claimed; one run at a time per worker, on a timer that waits `intervalMs` after each run.
+ * The run shared by the mail workers (campaign deliveries, transactional outbox), a job of
+ * `runner.ts`: claim a batch under a lease, send each item, record its outcome (fenced by the
+ * claim's attempt), until no item can be claimed; the timer waits `intervalMs` after each run.
  * What is claimed, sent and logged is the caller's: `item` names the log field of the item's id.
  */
 export function startLeaseWorker<Item>(
-  opts: Omit<LeaseWorkerOptions, "metrics"> & {
+  opts: LeaseWorkerOptions & {
     claim(now: Date, claim: { limit: number; leaseMs: number }): Promise<Item[]>;
     send(item: Item): Promise<void>;
     complete(item: Item, now: Date): Promise<boolean>;
@@ -49,11 +41,8 @@ export function startLeaseWorker<Item>(
     /** The log field that carries a failed item's id, and the message of that log line. */
     item: string;
     sendFailed: string;
-    /** After each run, inside it: counts for /metrics. */
-    drained(result: LeaseWorkerResult): void;
-    /** After each run of the timer that did not throw. */
-    ticked?(result: LeaseWorkerResult): void;
-    /** The error log of a run of the timer that threw. */
+    /** What a run came to: its log line and counts for /metrics. */
+    report(result: LeaseWorkerResult): JobReport;
     job: string;
     runFailed: string;
   },
@@ -61,16 +50,15 @@ export function startLeaseWorker<Item>(
   const batchSize = opts.batchSize ?? 10;
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const retryMs = opts.retryMs ?? 30_000;
-  let stopped = false;
 
-  async function drain(now?: Date): Promise<LeaseWorkerResult> {
+  async function drain({ now, stopping }: JobRun): Promise<LeaseWorkerResult> {
     const result: LeaseWorkerResult = { sent: 0, retried: 0, failed: 0 };
-    while (!stopped) {
+    while (!stopping()) {
       const at = now ?? new Date();
       const batch = await opts.claim(at, { limit: batchSize, leaseMs });
       if (batch.length === 0) break;
       for (const [index, item] of batch.entries()) {
-        if (stopped) {
+        if (stopping()) {
           await opts.release(batch.slice(index));
           break;
         }
@@ -89,37 +77,20 @@ export function startLeaseWorker<Item>(
         if (await opts.complete(item, now ?? new Date())) result.sent += 1;
       }
     }
-    opts.drained(result);
     return result;
   }
 
-  // one run at a time per worker: a call during a run starts when it ends
-  let chain: Promise<unknown> = Promise.resolve();
-  function runOnce(now?: Date): Promise<LeaseWorkerResult> {
-    const run = chain.then(() => drain(now));
-    chain = run.catch(() => undefined);
-    return run;
-  }
-
-  let timer: NodeJS.Timeout | undefined;
-  if (opts.schedule !== false) {
-    const tick = () => {
-      const run = runOnce();
-      (opts.ticked ? run.then(opts.ticked) : run)
-        .catch((err: unknown) => opts.log.error({ err, job: opts.job }, opts.runFailed))
-        .finally(() => {
-          if (!stopped) timer = setTimeout(tick, opts.intervalMs ?? 2000).unref();
-        });
-    };
-    timer = setTimeout(tick, opts.intervalMs ?? 2000).unref();
-  }
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await chain;
-    },
-  };
+  const { log, intervalMs, schedule, metrics } = opts;
+  return startJob({
+    name: opts.job,
+    log,
+    ...(intervalMs !== undefined ? { intervalMs } : {}),
+    ...(schedule !== undefined ? { schedule } : {}),
+    ...(metrics ? { metrics } : {}),
+    run: drain,
+    idle: { sent: 0, retried: 0, failed: 0 },
+    report: opts.report,
+    everyMs: 2000,
+    failed: opts.runFailed,
+  });
 }

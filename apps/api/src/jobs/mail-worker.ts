@@ -21,7 +21,7 @@ export type MailWorker = LeaseWorker;
 export function startMailWorker(
   opts: LeaseWorkerOptions & { queue: DeliveryQueue; mailer: Mailer },
 ): MailWorker {
-  const { queue, mailer, metrics, ...worker } = opts;
+  const { queue, mailer, ...worker } = opts;
   return startLeaseWorker<Claimed>({
     ...worker,
     claim: (now, claim) => queue.claim(now, claim),
@@ -40,14 +40,10 @@ export function startMailWorker(
     claimOf: ({ delivery }) => delivery,
     item: "delivery",
     sendFailed: "mail delivery failed",
-    drained(result) {
-      metrics?.jobItem(JOB, "sent", result.sent);
-      metrics?.jobItem(JOB, "retry", result.retried);
-      metrics?.jobItem(JOB, "failed", result.failed);
-    },
-    ticked(r) {
-      if (r.sent || r.failed) opts.log.info({ job: JOB, ...r }, "mail deliveries processed");
-    },
+    report: (r) => ({
+      ...(r.sent || r.failed ? { message: "mail deliveries processed", fields: { ...r } } : {}),
+      items: { sent: r.sent, retry: r.retried, failed: r.failed },
+    }),
     job: JOB,
     runFailed: "mail worker run failed",
   });

@@ -15,7 +15,7 @@ export interface OutboxWorker {
 export function startOutboxWorker(
   opts: LeaseWorkerOptions & { outbox: MailOutbox; mailer: Mailer },
 ): OutboxWorker {
-  const { outbox, mailer, metrics, ...options } = opts;
+  const { outbox, mailer, ...options } = opts;
   const worker = startLeaseWorker<ClaimedOutboxMail>({
     ...options,
     claim: (now, claim) => outbox.claim(now, claim),
@@ -36,10 +36,7 @@ export function startOutboxWorker(
     claimOf: (mail) => mail,
     item: "mail",
     sendFailed: "transactional mail failed",
-    drained(result) {
-      metrics?.jobItem(JOB, "sent", result.sent);
-      metrics?.jobItem(JOB, "failed", result.failed);
-    },
+    report: (r) => ({ items: { sent: r.sent, failed: r.failed } }),
     job: JOB,
     runFailed: "mail outbox run failed",
   });
