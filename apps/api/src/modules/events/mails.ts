@@ -1,19 +1,13 @@
 import { langPrefix, pickText, type Speak, toLocale } from "@parlons/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { formatDateTime, type Lang } from "../../lib/format";
+import { fill, wordsOf } from "../../locales";
 import type { MailOutbox } from "../mail/outbox";
 import type { TransactionalMails } from "../mail/transactional";
 import type { SettingsService } from "../settings/service";
 import type { UserService } from "../users/service";
 import { eventIcs } from "./ics";
 import type { EventRow, RegistrationRow } from "./rows";
-
-/** The words of an event's lines in a mail, in each language. */
-const DETAIL_WORDS: Record<Lang, { online: string; places: (n: number) => string }> = {
-  fr: { online: "En ligne", places: (n) => `Places : ${n}` },
-  en: { online: "Online", places: (n) => `Places: ${n}` },
-  es: { online: "En línea", places: (n) => `Plazas: ${n}` },
-};
 
 /** What the events module mails: a booking's confirmation with its .ics, and the lines of an event. */
 export function createEventMails(deps: {
@@ -31,12 +25,12 @@ export function createEventMails(deps: {
 
   /** The event's lines in a mail: title, time (Paris time, with its zone), place. */
   function eventDetails(event: EventRow, lang: Lang, places: number): string {
-    const words = DETAIL_WORDS[lang];
+    const words = wordsOf(lang).words.eventLines;
     return [
       pickText({ fr: event.titleFr, en: event.titleEn }, lang),
       formatDateTime(event.startsAt, lang),
       event.kind === "in_person" ? (event.location ?? "") : words.online,
-      words.places(places),
+      fill(words.places, { count: places }),
     ]
       .filter(Boolean)
       .join("\n");

@@ -1,16 +1,9 @@
 import type { Locale } from "@parlons/contract";
+import { counted, fill, wordsOf } from "../../locales";
 
-/** "day"/"days" of a streak, by the language's plural rule (French: 0 and 1 are singular). */
-const DAYS: Record<Locale, { one: string; other: string; line: (days: string) => string }> = {
-  fr: { one: "jour", other: "jours", line: (days) => `Votre série : ${days}.` },
-  en: { one: "day", other: "days", line: (days) => `Your streak: ${days}.` },
-  es: { one: "día", other: "días", line: (days) => `Tu racha: ${days}.` },
-};
-
-/** The streak line of a study reminder in the reader's language ("" with no streak). */
+/** The streak line of a study reminder in the reader's language ("" with no streak); "day"/"days" by the language's plural rule. */
 export function streakLine(days: number, lang: Locale): string {
   if (days <= 0) return "";
-  const words = DAYS[lang];
-  const word = new Intl.PluralRules(lang).select(days) === "one" ? words.one : words.other;
-  return words.line(`${days} ${word}`);
+  const { streak } = wordsOf(lang).words;
+  return fill(streak.line, { days: counted(streak, "days", days, lang) });
 }

@@ -4,7 +4,6 @@ import {
   type CampaignPaginationBody,
   type CampaignSendBody,
   type CampaignTestBody,
-  type Locale,
   type MailAudience,
   type MailCampaign,
   toLocale,
@@ -14,6 +13,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { containing, paginate } from "../../db/paginate";
 import { mailCampaigns, mailDeliveries, mailUnsubscribes } from "../../db/schema/mail";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
+import { wordsOf } from "../../locales";
 import type { AudienceFilter, AudienceQuery } from "../users/audience";
 import type { Principal } from "../users/service";
 import { type CampaignTexts, composeCampaignMail } from "./campaign-mail";
@@ -47,9 +47,6 @@ function presentCampaign(row: CampaignRow): MailCampaign {
 }
 
 const DAY_MS = 86_400_000;
-
-/** How a test mail's subject starts, in the language of the staff member who receives it. */
-const TEST_PREFIX: Record<Locale, string> = { fr: "[Essai]", en: "[Test]", es: "[Prueba]" };
 
 /**
  * Bulk mail campaigns (staff, mail.manage): a DRAFT holds a copy of the texts and the audience;
@@ -230,7 +227,7 @@ export function createCampaignService(deps: {
         deps.publicUrl,
         deps.preferences.unsubscribeParts(me.id, "news", me.speak),
       );
-      const subject = `${TEST_PREFIX[toLocale(me.speak)]} ${mail.subject}`;
+      const subject = `${wordsOf(toLocale(me.speak)).words.testMailPrefix} ${mail.subject}`;
       const digest = createHash("sha256").update(`${subject}\n${mail.text}`).digest("base64url");
       const queued = await deps.outbox.enqueue({
         key: `campaign-test:${me.id}:${digest}:${Math.floor(now.getTime() / 60_000)}`,

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
-  type Locale,
   langPrefix,
   MAIL_KINDS,
   type MailKind,
@@ -13,6 +12,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { mailCampaigns, mailDeliveries, mailUnsubscribes } from "../../db/schema/mail";
 import { AppError, notFound } from "../../lib/errors";
+import { wordsOf } from "../../locales";
 
 interface Owner {
   id: string;
@@ -232,22 +232,13 @@ export function createMailPreferences(deps: {
 export type MailPreferencesService = ReturnType<typeof createMailPreferences>;
 
 /** Appends the unsubscribe paragraph to a rendered mail (text and HTML), in the recipient's language. */
-const UNSUBSCRIBE_LINK: Record<Locale, Record<MailKind, string>> = {
-  fr: { study_reminders: "Ne plus recevoir ces rappels", news: "Se désabonner des nouvelles de Parlons" },
-  en: { study_reminders: "Stop these study reminders", news: "Unsubscribe from Parlons news" },
-  es: {
-    study_reminders: "No recibir más estos recordatorios",
-    news: "Darse de baja de las novedades de Parlons",
-  },
-};
-
 export function withUnsubscribeLink<T extends { text: string; html: string }>(
   mail: T,
   pageUrl: string,
   lang: Speak,
   kind: MailKind,
 ): T {
-  const what = UNSUBSCRIBE_LINK[toLocale(lang)][kind];
+  const what = wordsOf(toLocale(lang)).words.unsubscribe[kind];
   const escaped = pageUrl.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
   return {
     ...mail,

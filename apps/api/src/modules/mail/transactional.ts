@@ -7,16 +7,18 @@ import {
   type RenderedMail,
   renderMail,
   type Speak,
+  TRANSACTIONAL_SLUGS,
   type TransactionalSlug,
   toLocale,
 } from "@parlons/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { DbOrTx } from "../../db/client";
+import { catalogues } from "../../locales";
 
 /**
  * Transactional messages (activation, welcome, password reset) in the user's language. Their
  * texts are templates: an active template with the same slug in `email_templates` (seeded from
- * these defaults, editable by staff) wins; these defaults are used when there is none.
+ * the catalogues' built-in texts, editable by staff) wins; the built-in texts are used when there is none.
  */
 type Lang = Speak;
 
@@ -31,224 +33,42 @@ export interface TemplateTexts {
   body_es?: string;
 }
 
-export const TRANSACTIONAL_DEFAULTS: Record<TransactionalSlug, TemplateTexts> = {
-  activation: {
-    name: "Account activation",
-    subject_fr: "Activez votre compte Parlons",
-    subject_en: "Activate your Parlons account",
-    body_fr: [
-      "Bonjour {{full_name}},",
-      "Bienvenue sur Parlons ! Confirmez votre adresse e-mail pour commencer à apprendre.",
-      "Activer mon compte : {{action_url}}",
-      "Ce lien est valable 48 heures.",
-    ].join("\n\n"),
-    body_en: [
-      "Hello {{full_name}},",
-      "Welcome to Parlons! Confirm your email address to start learning.",
-      "Activate my account: {{action_url}}",
-      "This link is valid for 48 hours.",
-    ].join("\n\n"),
-  },
-  welcome: {
-    name: "Welcome",
-    subject_fr: "Bienvenue sur Parlons",
-    subject_en: "Welcome to Parlons",
-    body_fr: [
-      "Bonjour {{full_name}},",
-      "Votre compte est prêt. Bonne écoute !",
-      "Ouvrir Parlons : {{action_url}}",
-    ].join("\n\n"),
-    body_en: [
-      "Hello {{full_name}},",
-      "Your account is ready. Happy listening!",
-      "Open Parlons: {{action_url}}",
-    ].join("\n\n"),
-  },
-  "password-reset": {
-    name: "Password reset",
-    subject_fr: "Réinitialisez votre mot de passe Parlons",
-    subject_en: "Reset your Parlons password",
-    body_fr: [
-      "Bonjour {{full_name}},",
-      "Une demande de réinitialisation du mot de passe de votre compte Parlons a été faite. Si c'était vous, choisissez un nouveau mot de passe avec ce lien, valable une heure :",
-      "{{action_url}}",
-      "Sinon, ignorez ce message : votre mot de passe reste inchangé.",
-    ].join("\n\n"),
-    body_en: [
-      "Hello {{full_name}},",
-      "Someone asked to reset the password of your Parlons account. If it was you, choose a new password with this link, valid for one hour:",
-      "{{action_url}}",
-      "If it was not you, ignore this message: your password stays the same.",
-    ].join("\n\n"),
-  },
-  "payment-receipt": {
-    name: "Payment receipt",
-    subject_fr: "Votre reçu Parlons",
-    subject_en: "Your Parlons receipt",
-    body_fr: [
-      "Bonjour {{full_name}},",
-      "Merci ! Nous avons bien reçu votre paiement pour l'offre {{plan_name}}.",
-      "{{details}}",
-      "Votre reçu, à imprimer ou à télécharger en PDF : {{action_url}}",
-    ].join("\n\n"),
-    body_en: [
-      "Hello {{full_name}},",
-      "Thank you! We have received your payment for the {{plan_name}} plan.",
-      "{{details}}",
-      "Your receipt, to print or download as a PDF: {{action_url}}",
-    ].join("\n\n"),
-  },
-  "event-booked": {
-    name: "Event booking confirmed",
-    subject_fr: "Votre place est réservée",
-    subject_en: "Your place is booked",
-    body_fr: [
-      "Bonjour {{full_name}},",
-      "Votre réservation est confirmée :",
-      "{{details}}",
-      "L'invitation jointe (.ics) l'ajoute à votre agenda. Détails et annulation : {{action_url}}",
-    ].join("\n\n"),
-    body_en: [
-      "Hello {{full_name}},",
-      "Your booking is confirmed:",
-      "{{details}}",
-      "The attached invitation (.ics) adds it to your calendar. Details and cancellation: {{action_url}}",
-    ].join("\n\n"),
-  },
-  "event-reminder": {
-    name: "Event reminder (24 h before)",
-    subject_fr: "Rappel : votre événement Parlons a lieu demain",
-    subject_en: "Reminder: your Parlons event is tomorrow",
-    body_fr: ["Bonjour {{full_name}},", "À demain !", "{{details}}", "Détails : {{action_url}}"].join("\n\n"),
-    body_en: ["Hello {{full_name}},", "See you tomorrow!", "{{details}}", "Details: {{action_url}}"].join(
-      "\n\n",
-    ),
-  },
-  "study-reminder": {
-    name: "Study reminder",
-    subject_fr: "Quelques minutes de Parlons aujourd'hui ?",
-    subject_en: "A few minutes of Parlons today?",
-    body_fr: [
-      "Bonjour {{full_name}},",
-      "Vous n'avez pas encore étudié aujourd'hui. Quelques minutes d'écoute ou de révision suffisent pour garder votre série.",
-      "{{details}}",
-      "Reprendre : {{action_url}}",
-    ].join("\n\n"),
-    body_en: [
-      "Hello {{full_name}},",
-      "You have not studied yet today. A few minutes of listening or review keep your streak going.",
-      "{{details}}",
-      "Continue: {{action_url}}",
-    ].join("\n\n"),
-  },
-  "account-locked": {
-    name: "Account locked after wrong passwords",
-    subject_fr: "Votre compte Parlons est verrouillé",
-    subject_en: "Your Parlons account is locked",
-    body_fr: [
-      "Bonjour {{full_name}},",
-      "Trop de mots de passe erronés ont été essayés sur votre compte Parlons : nous l'avons verrouillé pour une heure.",
-      "Si c'était vous, déverrouillez-le tout de suite avec ce lien, valable 24 heures :",
-      "{{action_url}}",
-      "Si ce n'était pas vous, quelqu'un essaie de deviner votre mot de passe : choisissez-en un nouveau, long et unique (« Mot de passe oublié » sur la page de connexion).",
-    ].join("\n\n"),
-    body_en: [
-      "Hello {{full_name}},",
-      "Too many wrong passwords were tried on your Parlons account: we have locked it for an hour.",
-      "If it was you, unlock it now with this link, valid for 24 hours:",
-      "{{action_url}}",
-      'If it was not you, someone is trying to guess your password: choose a new, long and unique one ("Forgot password" on the sign-in page).',
-    ].join("\n\n"),
-  },
+/** The name staff see for each built-in template (the list of templates is English for staff). */
+const TEMPLATE_NAMES: Record<TransactionalSlug, string> = {
+  activation: "Account activation",
+  welcome: "Welcome",
+  "password-reset": "Password reset",
+  "payment-receipt": "Payment receipt",
+  "event-booked": "Event booking confirmed",
+  "event-reminder": "Event reminder (24 h before)",
+  "study-reminder": "Study reminder",
+  "account-locked": "Account locked after wrong passwords",
 };
+
+/** The built-in French and English texts (src/locales/<lang>/mail.ts), as a template's fields. */
+export const TRANSACTIONAL_DEFAULTS = Object.fromEntries(
+  TRANSACTIONAL_SLUGS.map((slug) => [
+    slug,
+    {
+      name: TEMPLATE_NAMES[slug],
+      subject_fr: catalogues.fr.mail[slug].subject,
+      subject_en: catalogues.en.mail[slug].subject,
+      body_fr: catalogues.fr.mail[slug].body,
+      body_en: catalogues.en.mail[slug].body,
+    },
+  ]),
+) as Record<TransactionalSlug, TemplateTexts>;
 
 /**
- * The built-in texts in the languages beyond French and English: seeded into the templates'
- * optional columns (`subject_es`, `body_es`), and used for a reader of that language when the
- * stored template has no text in it (left empty, or a language without columns).
+ * The built-in subject and body of a transactional mail in a language beyond French and English
+ * (its catalogue's `mail`): seeded into the templates' optional columns (`subject_es`, `body_es`),
+ * and used for a reader of that language when the stored template has no text in it.
  */
-type OtherLocale = Exclude<Locale, "fr" | "en">;
-/** Typed over every locale but French and English: a new locale makes the compiler ask for its texts. */
-const OTHER_LANGUAGES: Record<OtherLocale, Record<TransactionalSlug, { subject: string; body: string }>> = {
-  es: {
-    activation: {
-      subject: "Activa tu cuenta de Parlons",
-      body: [
-        "Hola, {{full_name}}:",
-        "¡Te damos la bienvenida a Parlons! Confirma tu dirección de correo para empezar a aprender.",
-        "Activar mi cuenta: {{action_url}}",
-        "Este enlace es válido durante 48 horas.",
-      ].join("\n\n"),
-    },
-    welcome: {
-      subject: "Te damos la bienvenida a Parlons",
-      body: [
-        "Hola, {{full_name}}:",
-        "Tu cuenta está lista. ¡Buena escucha!",
-        "Abrir Parlons: {{action_url}}",
-      ].join("\n\n"),
-    },
-    "password-reset": {
-      subject: "Restablece tu contraseña de Parlons",
-      body: [
-        "Hola, {{full_name}}:",
-        "Alguien ha pedido restablecer la contraseña de tu cuenta de Parlons. Si fuiste tú, elige una nueva contraseña con este enlace, válido durante una hora:",
-        "{{action_url}}",
-        "Si no fuiste tú, ignora este mensaje: tu contraseña no cambia.",
-      ].join("\n\n"),
-    },
-    "payment-receipt": {
-      subject: "Tu recibo de Parlons",
-      body: [
-        "Hola, {{full_name}}:",
-        "¡Gracias! Hemos recibido tu pago del plan {{plan_name}}.",
-        "{{details}}",
-        "Tu recibo, para imprimir o descargar en PDF: {{action_url}}",
-      ].join("\n\n"),
-    },
-    "event-booked": {
-      subject: "Tu plaza está reservada",
-      body: [
-        "Hola, {{full_name}}:",
-        "Tu reserva está confirmada:",
-        "{{details}}",
-        "La invitación adjunta (.ics) la añade a tu calendario. Detalles y cancelación: {{action_url}}",
-      ].join("\n\n"),
-    },
-    "event-reminder": {
-      subject: "Recordatorio: tu evento de Parlons es mañana",
-      body: ["Hola, {{full_name}}:", "¡Hasta mañana!", "{{details}}", "Detalles: {{action_url}}"].join(
-        "\n\n",
-      ),
-    },
-    "study-reminder": {
-      subject: "¿Unos minutos de Parlons hoy?",
-      body: [
-        "Hola, {{full_name}}:",
-        "Todavía no has estudiado hoy. Unos minutos de escucha o de repaso bastan para mantener tu racha.",
-        "{{details}}",
-        "Continuar: {{action_url}}",
-      ].join("\n\n"),
-    },
-    "account-locked": {
-      subject: "Tu cuenta de Parlons está bloqueada",
-      body: [
-        "Hola, {{full_name}}:",
-        "Se han probado demasiadas contraseñas incorrectas en tu cuenta de Parlons: la hemos bloqueado durante una hora.",
-        "Si fuiste tú, desbloquéala ahora con este enlace, válido durante 24 horas:",
-        "{{action_url}}",
-        "Si no fuiste tú, alguien intenta adivinar tu contraseña: elige una nueva, larga y única («¿Olvidaste tu contraseña?» en la página de inicio de sesión).",
-      ].join("\n\n"),
-    },
-  },
-};
-
-/** The built-in subject and body of a transactional mail in a language beyond French and English. */
 export function builtInText(
   slug: TransactionalSlug,
   lang: Locale,
 ): { subject: string; body: string } | undefined {
-  return lang === "fr" || lang === "en" ? undefined : OTHER_LANGUAGES[lang][slug];
+  return lang === "fr" || lang === "en" ? undefined : catalogues[lang].mail[slug];
 }
 
 /**

@@ -1,0 +1,52 @@
+import type { Catalogue } from "../fr";
+
+/** The server's own words in English (keys and placeholders as in ../fr). */
+export const words: Catalogue["words"] = {
+  receipt: {
+    title: "Receipt",
+    sep: ": ",
+    number: "Number",
+    date: "Payment date",
+    seller: "Seller",
+    taxId: "Company ID",
+    buyer: "Customer",
+    item: "Description",
+    plan: "Parlons subscription “{{name}}”",
+    amount: "Amount",
+    total: "Total paid",
+    status: "Status",
+    paid: "Paid",
+    method: "Payment method",
+    providers: { paypal: "PayPal", demo: "Demo (no money moved)" },
+    footer: "This receipt confirms a payment received. Keep it for your records.",
+  },
+  certificate: {
+    title: "Certificate of completion",
+    intro: "Parlons certifies that",
+    completed: "has completed every lesson of the course",
+    issued: "Issued on {{date}}",
+    quoted: "“{{course}}”",
+    code: "Code",
+    sep: ": ",
+    verify: "Verify this certificate at",
+    revoked: "THIS CERTIFICATE HAS BEEN REVOKED",
+  },
+  streak: {
+    line: "Your streak: {{days}}.",
+    days_one: "{{count}} day",
+    days_other: "{{count}} days",
+  },
+  exportMail: {
+    subject: "Parlons: your data is ready",
+    text: "Hello,\n\nThe archive of your Parlons data is ready. Download it with this link, valid for 7 days:\n{{link}}\n\nIf you did not ask for it, ignore this message.",
+  },
+  eventLines: {
+    online: "Online",
+    places: "Places: {{count}}",
+  },
+  unsubscribe: {
+    study_reminders: "Stop these study reminders",
+    news: "Unsubscribe from Parlons news",
+  },
+  testMailPrefix: "[Test]",
+};

@@ -1,0 +1,55 @@
+import type { Catalogue } from "../fr";
+
+/**
+ * The server's own words in Spanish (keys and placeholders as in ../fr). Every text here is
+ * translated; a text added without its Spanish copies the English one and says so beside it.
+ */
+export const words: Catalogue["words"] = {
+  receipt: {
+    title: "Recibo",
+    sep: ": ",
+    number: "Número",
+    date: "Fecha del pago",
+    seller: "Vendedor",
+    taxId: "Identificación fiscal",
+    buyer: "Cliente",
+    item: "Descripción",
+    plan: "Suscripción Parlons «{{name}}»",
+    amount: "Importe",
+    total: "Total pagado",
+    status: "Estado",
+    paid: "Pagado",
+    method: "Medio de pago",
+    providers: { paypal: "PayPal", demo: "Demostración (sin dinero real)" },
+    footer: "Este recibo confirma un pago recibido. Guárdalo para tus registros.",
+  },
+  certificate: {
+    title: "Certificado de aprovechamiento",
+    intro: "Parlons certifica que",
+    completed: "ha terminado todas las lecciones del curso",
+    issued: "Expedido el {{date}}",
+    quoted: "«{{course}}»",
+    code: "Código",
+    sep: ": ",
+    verify: "Verifica este certificado en",
+    revoked: "ESTE CERTIFICADO HA SIDO REVOCADO",
+  },
+  streak: {
+    line: "Tu racha: {{days}}.",
+    days_one: "{{count}} día",
+    days_other: "{{count}} días",
+  },
+  exportMail: {
+    subject: "Parlons: tus datos están listos",
+    text: "Hola:\n\nEl archivo con tus datos de Parlons está listo. Descárgalo con este enlace, válido durante 7 días:\n{{link}}\n\nSi no lo has pedido, ignora este mensaje.",
+  },
+  eventLines: {
+    online: "En línea",
+    places: "Plazas: {{count}}",
+  },
+  unsubscribe: {
+    study_reminders: "No recibir más estos recordatorios",
+    news: "Darse de baja de las novedades de Parlons",
+  },
+  testMailPrefix: "[Prueba]",
+};

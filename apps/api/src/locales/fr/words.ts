@@ -1,0 +1,57 @@
+/** The short texts of the server's documents and mails in French (see ./index.ts). */
+export const words = {
+  /** A receipt's PDF and mail (billing/receipt-pdf.ts). */
+  receipt: {
+    title: "Reçu",
+    sep: " : ",
+    number: "Numéro",
+    date: "Date du paiement",
+    seller: "Vendeur",
+    taxId: "Identifiant",
+    buyer: "Client",
+    item: "Désignation",
+    plan: "Abonnement Parlons « {{name}} »",
+    amount: "Montant",
+    total: "Total payé",
+    status: "Statut",
+    paid: "Payé",
+    method: "Moyen de paiement",
+    providers: { paypal: "PayPal", demo: "Démonstration (aucun argent versé)" },
+    footer: "Ce reçu atteste d'un paiement reçu. Conservez-le pour vos dossiers.",
+  },
+  /** A certificate's PDF (certificates/certificate-pdf.ts). */
+  certificate: {
+    title: "Certificat de réussite",
+    intro: "Parlons certifie que",
+    completed: "a terminé toutes les leçons du cours",
+    issued: "Délivré le {{date}}",
+    quoted: "« {{course}} »",
+    code: "Code",
+    sep: " : ",
+    verify: "Vérifiez ce certificat sur",
+    revoked: "CE CERTIFICAT A ÉTÉ RÉVOQUÉ",
+  },
+  /** The streak line of a study reminder (habit/reminder-text.ts); `_one`/`_other` by the language's plural rule. */
+  streak: {
+    line: "Votre série : {{days}}.",
+    days_one: "{{count}} jour",
+    days_other: "{{count}} jours",
+  },
+  /** The mail that brings a data export's link (privacy/export-mail.ts). */
+  exportMail: {
+    subject: "Parlons : vos données sont prêtes",
+    text: "Bonjour,\n\nL'archive de vos données Parlons est prête. Téléchargez-la avec ce lien, valable 7 jours :\n{{link}}\n\nSi vous n'avez rien demandé, ignorez ce message.",
+  },
+  /** An event's lines in a mail (events/mails.ts). */
+  eventLines: {
+    online: "En ligne",
+    places: "Places : {{count}}",
+  },
+  /** The unsubscribe paragraph at the foot of a mail (mail/preferences-service.ts), by kind of mail. */
+  unsubscribe: {
+    study_reminders: "Ne plus recevoir ces rappels",
+    news: "Se désabonner des nouvelles de Parlons",
+  },
+  /** Before the subject of a campaign's test mail to its sender (mail/campaign-service.ts). */
+  testMailPrefix: "[Essai]",
+};
