@@ -40,6 +40,16 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /api/v1/user/me/two-factor/totp/enable": "enableTotp",
   "POST /api/v1/user/me/two-factor/totp/disable": "disableTotp",
   "POST /api/v1/user/me/two-factor/recovery-codes": "renewRecoveryCodes",
+  // passkeys
+  "POST /api/v1/auth/passkey/options": "startPasskeySignIn",
+  "POST /api/v1/auth/passkey/verify": "signInWithPasskey",
+  "POST /api/v1/auth/second-factor/passkey/options": "startPasskeySecondFactor",
+  "POST /api/v1/auth/second-factor/passkey/verify": "verifyPasskeySecondFactor",
+  "GET /api/v1/user/me/passkeys": "listMyPasskeys",
+  "POST /api/v1/user/me/passkeys/options": "startPasskeyRegistration",
+  "POST /api/v1/user/me/passkeys": "registerPasskey",
+  "PATCH /api/v1/user/me/passkeys/:id": "renamePasskey",
+  "DELETE /api/v1/user/me/passkeys/:id": "removePasskey",
   // users
   "GET /api/v1/user/me": "getCurrentUser",
   "GET /api/v1/users/me": "getCurrentUserAlias",
