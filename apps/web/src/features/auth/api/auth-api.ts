@@ -8,6 +8,13 @@ import type {
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
+/** The sign-in pages' query keys. */
+const authKeys = {
+  providers: ["auth", "providers"] as const,
+  activation: (token: string) => ["auth", "activate", token] as const,
+  resetToken: (token: string) => ["auth", "reset-token", token] as const,
+};
+
 interface Envelope<T> {
   message?: string;
   data: T;
@@ -60,7 +67,7 @@ function unlockAccount(token: string) {
   });
 }
 
-export function activateAccount(token: string) {
+function activateAccount(token: string) {
   return api<Envelope<unknown>>(`/v1/user/account-activate/${encodeURIComponent(token)}`, {
     silent: true,
     noRefresh: true,
@@ -75,7 +82,7 @@ export function forgotPassword(email: string) {
   });
 }
 
-export function checkResetToken(token: string) {
+function checkResetToken(token: string) {
   return api<Envelope<{ valid: boolean; email?: string }>>("/v1/user/checkPasswordResetToken", {
     method: "POST",
     body: { token },
@@ -157,7 +164,7 @@ export function confirmSetupAtSignIn(ticket: string, code: string) {
 
 /** Social sign-in providers configured on the server; none when the call fails. */
 const providersQuery = queryOptions({
-  queryKey: ["auth", "providers"],
+  queryKey: authKeys.providers,
   queryFn: async () => {
     try {
       const res = await api<Envelope<{ providers: string[] }>>("/v1/auth/providers", { silent: true });
@@ -181,4 +188,27 @@ export function socialStartUrl(provider: string, lang: string): string {
 /** The unlock page's button: lifts the lock that wrong passwords put on the account. */
 export function useUnlockAccount(token: string) {
   return useMutation({ mutationFn: () => unlockAccount(token) });
+}
+
+/** The account activation a mailed link asks for, done once per token (a re-render must not send it again). */
+export function activationQuery(token: string) {
+  return queryOptions({
+    queryKey: authKeys.activation(token),
+    queryFn: () => activateAccount(token),
+    enabled: token.length > 0,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Whether a password-reset link's token is still valid. */
+export function resetTokenQuery(token: string) {
+  return queryOptions({
+    queryKey: authKeys.resetToken(token),
+    queryFn: async () => (await checkResetToken(token)).data.valid,
+    enabled: token.length > 0,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

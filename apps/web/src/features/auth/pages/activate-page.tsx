@@ -8,7 +8,7 @@ import { useAuthModals } from "@/components/auth-modal-context";
 import { errorText } from "@/lib/api-error";
 import { emailRules } from "@/lib/form-rules";
 import { usePageTitle } from "@/lib/use-page-title";
-import { activateAccount, resendActivation } from "../api/auth-api";
+import { activationQuery, resendActivation } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 
 /** `/activate/{token}`: activates the account, or offers a new link. */
@@ -18,14 +18,7 @@ export function ActivatePage() {
   const modals = useAuthModals();
   usePageTitle(t("auth:activate.title"));
 
-  const activation = useQuery({
-    queryKey: ["auth", "activate", token],
-    queryFn: () => activateAccount(token),
-    enabled: token.length > 0,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  const activation = useQuery(activationQuery(token));
 
   if (token && activation.isPending) {
     return (

@@ -9,7 +9,7 @@ import { applyFieldErrors } from "@/lib/form-rules";
 import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { checkResetToken, resetForgotPassword } from "../api/auth-api";
+import { resetForgotPassword, resetTokenQuery } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 import { NewPasswordFields } from "../components/new-password-fields";
 
@@ -26,13 +26,7 @@ export function ResetPasswordPage() {
   const [pending, setPending] = useState(false);
   usePageTitle(t("auth:reset.title"));
 
-  const check = useQuery({
-    queryKey: ["auth", "reset-token", token],
-    queryFn: async () => (await checkResetToken(token)).data.valid,
-    enabled: token.length > 0,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const check = useQuery(resetTokenQuery(token));
 
   const submit = async (values: { password: string }) => {
     setPending(true);

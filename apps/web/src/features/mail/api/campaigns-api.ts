@@ -14,9 +14,17 @@ import { api } from "@/lib/api";
 type Data<T> = { message?: string; data: T };
 
 /** `POST /v1/send-mail/pagination`: campaigns, latest first. */
+/** The campaigns' query keys: a send reads every campaign view again. */
+const campaignKeys = {
+  all: ["campaigns"] as const,
+  list: (page: number, pageSize: number) => ["campaigns", "list", page, pageSize] as const,
+  one: (id: string) => ["campaigns", "one", id] as const,
+  count: (audience: MailAudience) => ["campaigns", "count", audience] as const,
+};
+
 export const campaignsQuery = (page: number, pageSize = 10) =>
   queryOptions({
-    queryKey: ["campaigns", "list", page, pageSize] as const,
+    queryKey: campaignKeys.list(page, pageSize),
     queryFn: ({ signal }) =>
       api<CampaignListResponse>("/v1/send-mail/pagination", {
         method: "POST",
@@ -32,7 +40,7 @@ const finished = (campaign: MailCampaign | undefined) =>
 /** `GET /v1/send-mail/{id}`, polled every second until the campaign is finished. */
 export const campaignQuery = (id: string) =>
   queryOptions({
-    queryKey: ["campaigns", "one", id] as const,
+    queryKey: campaignKeys.one(id),
     queryFn: ({ signal }) =>
       api<CampaignResponse>(`/v1/send-mail/${encodeURIComponent(id)}`, { signal }).then(
         (r) => r.data.campaign,
@@ -44,7 +52,7 @@ export const campaignQuery = (id: string) =>
 /** `POST /v1/send-mail/count`: how many active users the audience reaches. */
 export const audienceCountQuery = (audience: MailAudience) =>
   queryOptions({
-    queryKey: ["campaigns", "count", audience] as const,
+    queryKey: campaignKeys.count(audience),
     queryFn: ({ signal }) =>
       api<Data<{ count: number }>>("/v1/send-mail/count", {
         method: "POST",
@@ -62,7 +70,7 @@ export function useSendCampaign() {
       api<CampaignResponse>("/v1/send-mail/send", { method: "POST", body, silent: true }).then(
         (r) => r.data.campaign,
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["campaigns"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }
 

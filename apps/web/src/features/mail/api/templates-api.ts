@@ -2,12 +2,19 @@ import type { EmailTemplate, EmailTemplateBody, EmailTemplateListResponse } from
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
+/** The templates' query keys: a save or a delete reads every template view again. */
+const templateKeys = {
+  all: ["email-templates"] as const,
+  list: (page: number, pageSize: number) => ["email-templates", "list", page, pageSize] as const,
+  active: ["email-templates", "active"] as const,
+};
+
 type Data<T> = { message?: string; data: T };
 
 /** `GET /v1/email-templates`: one page, latest change first. */
 export const templatesQuery = (page: number, pageSize = 20) =>
   queryOptions({
-    queryKey: ["email-templates", "list", page, pageSize] as const,
+    queryKey: templateKeys.list(page, pageSize),
     queryFn: ({ signal }) =>
       api<EmailTemplateListResponse>("/v1/email-templates", { query: { page, pageSize }, signal }).then(
         (r) => r.data,
@@ -17,7 +24,7 @@ export const templatesQuery = (page: number, pageSize = 20) =>
 
 /** `GET /v1/email-templates/active`: what the send form offers. */
 export const activeTemplatesQuery = queryOptions({
-  queryKey: ["email-templates", "active"] as const,
+  queryKey: templateKeys.active,
   queryFn: ({ signal }) =>
     api<Data<{ templates: EmailTemplate[] }>>("/v1/email-templates/active", { signal }).then(
       (r) => r.data.templates,
@@ -34,7 +41,7 @@ export function useSaveTemplate() {
         id ? `/v1/email-templates/${encodeURIComponent(id)}` : "/v1/email-templates",
         { method: id ? "PUT" : "POST", body, silent: true },
       ).then((r) => r.data.template),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["email-templates"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.all }),
   });
 }
 
@@ -47,6 +54,6 @@ export function useDeleteTemplate() {
         method: "DELETE",
         silent: true,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["email-templates"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.all }),
   });
 }

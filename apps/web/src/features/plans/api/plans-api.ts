@@ -5,9 +5,12 @@ import type { PlanBody } from "../lib/plan-form-values";
 
 type Data<T> = { message?: string; data: T };
 
+/** The plans' query keys: a save or a delete reads every plan list again. */
+const planKeys = { all: ["plans"] as const, staff: ["plans", "all"] as const };
+
 /** `GET /v1/plans` (staff): every plan, active or not. */
 export const allPlansQuery = queryOptions({
-  queryKey: ["plans", "all"] as const,
+  queryKey: planKeys.staff,
   queryFn: ({ signal }) => api<Data<{ plans: Plan[] }>>("/v1/plans", { signal }).then((r) => r.data.plans),
   staleTime: 0,
 });
@@ -22,7 +25,7 @@ export function useSavePlan() {
         body,
         silent: true,
       }).then((r) => r.data.plan),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["plans"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: planKeys.all }),
   });
 }
 
@@ -35,6 +38,6 @@ export function useDeletePlan() {
         method: "DELETE",
         silent: true,
       }).then((r) => r.data),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["plans"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: planKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import type { DataRequest } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { profileKeys } from "./profile-keys";
 
 export type ExportOutcome = { archive: Record<string, unknown> } | { request: DataRequest };
 
@@ -15,7 +16,7 @@ export async function requestDataExport(): Promise<ExportOutcome> {
 }
 
 export const myDataRequestsQuery = queryOptions({
-  queryKey: ["user", "me", "data-requests"] as const,
+  queryKey: profileKeys.dataRequests,
   queryFn: ({ signal }) =>
     api<{ data: { requests: DataRequest[] } }>("/v1/user/me/data-requests", { signal }).then(
       (r) => r.data.requests,

@@ -1,6 +1,7 @@
 import type { TotpSetup, TwoFactorStatus } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { profileKeys } from "./profile-keys";
 
 interface Envelope<T> {
   message?: string;
@@ -8,7 +9,7 @@ interface Envelope<T> {
 }
 
 export const twoFactorQuery = queryOptions({
-  queryKey: ["user", "me", "two-factor"] as const,
+  queryKey: profileKeys.twoFactor,
   queryFn: ({ signal }) =>
     api<Envelope<TwoFactorStatus>>("/v1/user/me/two-factor", { signal }).then((r) => r.data),
 });

@@ -10,6 +10,7 @@ export type UserListScope = "all" | "customers";
 
 const userKeys = {
   all: ["users"] as const,
+  lists: ["users", "list"] as const,
   list: (scope: UserListScope, filters: UserListFilters) => ["users", "list", scope, filters] as const,
   detail: (id: string) => ["users", "detail", id] as const,
   plans: (scope: "all" | "active") => ["users", "plans", scope] as const,
@@ -120,7 +121,7 @@ export function useUpdateUser(id: string) {
       }).then((r) => r.data.user),
     onSuccess: (user) => {
       client.setQueryData(userKeys.detail(id), user);
-      return client.invalidateQueries({ queryKey: ["users", "list"] });
+      return client.invalidateQueries({ queryKey: userKeys.lists });
     },
   });
 }
