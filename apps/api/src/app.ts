@@ -29,6 +29,7 @@ import billing from "./modules/billing";
 import certificates from "./modules/certificates";
 import configs from "./modules/configs";
 import courses from "./modules/courses";
+import deviceSessions from "./modules/device-sessions";
 import entitlement from "./modules/entitlement";
 import events from "./modules/events";
 import habit from "./modules/habit";
@@ -72,6 +73,7 @@ export interface BuildOptions {
 export const appModules = [
   health,
   auth,
+  deviceSessions,
   users,
   roles,
   settings,

@@ -1,9 +1,24 @@
 import { z } from "zod";
 import { speak } from "./auth";
 import { envelope } from "./common";
-import { DAILY_GOAL_MAX, DAILY_GOAL_MIN, isTimeZone } from "./habit-rules";
 
 /** The daily habit: minutes listened and lines reviewed per day, a daily goal, a streak, reminders. */
+
+/** Whether a name is a time zone this runtime (and PostgreSQL's tz database) knows. */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const DAILY_GOAL_MIN = 1;
+export const DAILY_GOAL_MAX = 240;
+/** A reviewed line counts as this many seconds of study toward the daily goal. */
+export const REVIEW_LINE_SECONDS = 15;
 
 export const habitSettings = z.object({
   /** Minutes of study a day (listening, plus REVIEW_LINE_SECONDS per line reviewed). */
@@ -78,10 +93,11 @@ export const listeningResponse = envelope(z.object({ recorded: z.number().int() 
 // ---------------------------------------------------------------- mail preferences
 
 /**
- * Mail a learner may refuse: study reminders and news (bulk mail campaigns). Account mails,
- * receipts, booking confirmations and event reminders are transactional: always sent.
+ * Mail a learner may refuse: study reminders, news (bulk mail campaigns) and the alert of a
+ * sign-in from a new device. Other account mails, receipts, booking confirmations and event
+ * reminders are transactional: always sent.
  */
-export const MAIL_KINDS = ["study_reminders", "news"] as const;
+export const MAIL_KINDS = ["study_reminders", "news", "new_device"] as const;
 export const mailKind = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof mailKind>;
 
@@ -93,6 +109,7 @@ export const mailPreferencesResponse = envelope(mailPreferences);
 export const mailPreferencesBody = z.object({
   study_reminders: z.boolean().optional(),
   news: z.boolean().optional(),
+  new_device: z.boolean().optional(),
 });
 export type MailPreferencesBody = z.infer<typeof mailPreferencesBody>;
 

@@ -36,6 +36,7 @@ export const TRANSACTIONAL_SLUGS = [
   "event-reminder",
   "study-reminder",
   "account-locked",
+  "new-device",
 ] as const;
 export type TransactionalSlug = (typeof TRANSACTIONAL_SLUGS)[number];
 

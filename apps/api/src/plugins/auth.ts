@@ -30,7 +30,7 @@ export function sessionOf(request: FastifyRequest): string {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const { principals } = app.deps.services;
+    const { principals, lastSeen } = app.deps.services;
     app.decorateRequest("principal", null);
     app.decorateRequest("sessionId", null);
 
@@ -48,6 +48,8 @@ export default fp(
       const { principal, sessionId } = await principals.resolve(token);
       request.principal = principal;
       request.sessionId = sessionId;
+      // "last seen" of the session, written at most every few minutes (modules/auth/last-seen.ts)
+      lastSeen.touch(sessionId);
     }
 
     app.decorate("authenticate", async (request: FastifyRequest) => resolve(request, true));

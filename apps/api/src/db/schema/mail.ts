@@ -172,7 +172,7 @@ export const mailOutbox = pgTable(
 );
 
 /** The kinds of non-transactional mail a learner may refuse (the contract's `MAIL_KINDS`). */
-export const MAIL_KINDS = ["study_reminders", "news"] as const;
+export const MAIL_KINDS = ["study_reminders", "news", "new_device"] as const;
 
 /** A learner who refused a kind of mail (one-click unsubscribe or the preferences page). */
 export const mailUnsubscribes = pgTable(
@@ -186,6 +186,6 @@ export const mailUnsubscribes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
-    check("mail_unsubscribes_kind", sql`${t.kind} in ('study_reminders', 'news')`),
+    check("mail_unsubscribes_kind", sql`${t.kind} in ('study_reminders', 'news', 'new_device')`),
   ],
 );

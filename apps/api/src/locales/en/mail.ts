@@ -82,4 +82,14 @@ If it was you, unlock it now with this link, valid for 24 hours:
 
 If it was not you, someone is trying to guess your password: choose a new, long and unique one ("Forgot password" on the sign-in page).`,
   },
+  "new-device": {
+    subject: "New sign-in to your Parlons account",
+    body: `Hello {{full_name}},
+
+Your Parlons account was just signed in to from a device you had not used recently:
+
+{{details}}
+
+If it was you, there is nothing to do. If not, end that session and change your password: {{action_url}}`,
+  },
 };

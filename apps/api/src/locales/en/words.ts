@@ -47,6 +47,7 @@ export const words: Catalogue["words"] = {
   unsubscribe: {
     study_reminders: "Stop these study reminders",
     news: "Unsubscribe from Parlons news",
+    new_device: "Stop the alerts of sign-ins from a new device",
   },
   testMailPrefix: "[Test]",
 };

@@ -82,4 +82,14 @@ Si fuiste tú, desbloquéala ahora con este enlace, válido durante 24 horas:
 
 Si no fuiste tú, alguien intenta adivinar tu contraseña: elige una nueva, larga y única («¿Olvidaste tu contraseña?» en la página de inicio de sesión).`,
   },
+  "new-device": {
+    subject: "Nuevo inicio de sesión en tu cuenta de Parlons",
+    body: `Hola, {{full_name}}:
+
+Se acaba de iniciar sesión en tu cuenta de Parlons desde un dispositivo que no habías usado recientemente:
+
+{{details}}
+
+Si fuiste tú, no tienes que hacer nada. Si no, cierra esa sesión y cambia tu contraseña: {{action_url}}`,
+  },
 };

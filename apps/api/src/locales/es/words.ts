@@ -50,6 +50,7 @@ export const words: Catalogue["words"] = {
   unsubscribe: {
     study_reminders: "No recibir más estos recordatorios",
     news: "Darse de baja de las novedades de Parlons",
+    new_device: "No recibir más avisos de inicios de sesión desde un dispositivo nuevo",
   },
   testMailPrefix: "[Prueba]",
 };

@@ -84,4 +84,14 @@ Si c'était vous, déverrouillez-le tout de suite avec ce lien, valable 24 heure
 
 Si ce n'était pas vous, quelqu'un essaie de deviner votre mot de passe : choisissez-en un nouveau, long et unique (« Mot de passe oublié » sur la page de connexion).`,
   },
+  "new-device": {
+    subject: "Nouvelle connexion à votre compte Parlons",
+    body: `Bonjour {{full_name}},
+
+Votre compte Parlons vient d'être ouvert depuis un appareil que vous n'aviez pas utilisé récemment :
+
+{{details}}
+
+Si c'était vous, il n'y a rien à faire. Sinon, mettez fin à cette session et changez votre mot de passe : {{action_url}}`,
+  },
 };

@@ -51,6 +51,7 @@ export const words = {
   unsubscribe: {
     study_reminders: "Ne plus recevoir ces rappels",
     news: "Se désabonner des nouvelles de Parlons",
+    new_device: "Ne plus être prévenu des connexions depuis un nouvel appareil",
   },
   /** Before the subject of a campaign's test mail to its sender (mail/campaign-service.ts). */
   testMailPrefix: "[Essai]",

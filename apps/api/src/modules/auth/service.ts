@@ -54,11 +54,10 @@ export interface AuthDeps {
   outbox: Pick<MailOutbox, "enqueue">;
 }
 
-/** How the identity was proven: a password, a provider, or a passkey alone (both factors at once). */
-type FirstFactor = "password" | "social" | "passkey";
+type FirstFactor = "password" | "social";
 
-/** Runs after a successful password login (e.g. billing's subscription check); must not throw. */
-export type LoginHook = (userId: string) => Promise<void>;
+/** Runs after each sign-in opened a session (billing's subscription check, the new device mail). */
+export type LoginHook = (userId: string, sessionId: string) => Promise<void>;
 
 export function createAuthService(deps: AuthDeps) {
   const { db, users, sessions, mailer, settings, publicUrl, log, mails, audit } = deps;
@@ -136,7 +135,7 @@ export function createAuthService(deps: AuthDeps) {
       });
     }
     for (const hook of loginHooks) {
-      await hook(user.id).catch((err: unknown) => log.warn({ err }, "a login hook failed"));
+      await hook(user.id, tokens.sessionId).catch((err: unknown) => log.warn({ err }, "a login hook failed"));
     }
     return tokens;
   }
@@ -148,7 +147,7 @@ export function createAuthService(deps: AuthDeps) {
   async function startLogin<U extends { id: string; email: string; status: UserStatus }>(
     user: U,
     meta: { userAgent?: string; ip?: string },
-    method: "password" | "social" = "social",
+    method: FirstFactor = "social",
   ): Promise<{ user: U; tokens: IssuedTokens } | { user: U; secondFactor: SecondFactorChallenge }> {
     await assertActive(user, method);
     const challenge = await deps.secondFactor?.challengeFor(user.id, meta, method);

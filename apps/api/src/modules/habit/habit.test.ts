@@ -242,6 +242,7 @@ describe("study reminders", () => {
     expect(off.json().data.items).toEqual([
       { kind: "study_reminders", subscribed: false },
       { kind: "news", subscribed: true },
+      { kind: "new_device", subscribed: true },
     ]);
 
     // two processes running the job at the same moment queue one reminder
@@ -364,6 +365,7 @@ describe("unsubscribe", () => {
     expect(mine.json().data.items).toEqual([
       { kind: "study_reminders", subscribed: true },
       { kind: "news", subscribed: true },
+      { kind: "new_device", subscribed: true },
     ]);
 
     const tampered = `${token.slice(0, -2)}xx`;

@@ -228,6 +228,7 @@ describe("transactional mails", () => {
       "activation",
       "event-booked",
       "event-reminder",
+      "new-device",
       "password-reset",
       "payment-receipt",
       "study-reminder",

@@ -43,6 +43,7 @@ const TEMPLATE_NAMES: Record<TransactionalSlug, string> = {
   "event-reminder": "Event reminder (24 h before)",
   "study-reminder": "Study reminder",
   "account-locked": "Account locked after wrong passwords",
+  "new-device": "Sign-in from a new device",
 };
 
 /** The built-in French and English texts (src/locales/<lang>/mail.ts), as a template's fields. */

@@ -9,8 +9,6 @@ import { analyticsActive } from "../../db/schema/analytics";
 import {
   oauthAccounts,
   oneTimeTokens,
-  passkeyChallenges,
-  passkeyCredentials,
   recoveryCodes,
   signInChallenges,
   totpCredentials,
@@ -245,8 +243,6 @@ export function createPrivacyService(deps: {
           totpCredentials,
           recoveryCodes,
           signInChallenges,
-          passkeyCredentials,
-          passkeyChallenges,
         ] as const) {
           await tx.delete(table).where(eq(table.userId, userId));
         }

@@ -28,7 +28,7 @@ export function MailPreferencesPage() {
   const _client = useQueryClient();
   const prefs = useQuery(mailPreferencesQuery);
   const habit = useQuery(habitSummaryQuery);
-  const ids = { hour: useId(), zone: useId(), study_reminders: useId(), news: useId() };
+  const ids = { hour: useId(), zone: useId(), study_reminders: useId(), news: useId(), new_device: useId() };
   usePageTitle(t("habit:prefs.title"));
 
   /** Both saves put the answer in their query (the hooks do) and say so. */
