@@ -2,6 +2,7 @@ import type { DeviceSession, EndedSessions } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type { MutationConfig } from "@/lib/mutation";
+import { profileKeys } from "./profile-keys";
 
 interface Envelope<T> {
   message?: string;
@@ -10,7 +11,7 @@ interface Envelope<T> {
 
 /** Where the learner is signed in: their live sessions, this one first. */
 export const sessionsQuery = queryOptions({
-  queryKey: ["user", "me", "sessions"] as const,
+  queryKey: profileKeys.sessions,
   queryFn: ({ signal }) =>
     api<Envelope<DeviceSession[]>>("/v1/user/me/sessions", { signal }).then((r) => r.data),
 });
