@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { type Env, envFields, envSchema } from "./env";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./lib/private-files";
@@ -11,6 +12,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** WebAuthn's relying party: the origin passkeys are used on and its host, the id they are bound to. */
+  passkey: { origin: string; rpId: string; rpName: string };
   jwtSecret: string;
   /** The secret before a rotation: still verifies access tokens and unsubscribe links, signs nothing. */
   jwtPreviousSecret: string | undefined;
@@ -183,6 +186,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  const passkeyOrigin = new URL(env.PASSKEY_ORIGIN ?? publicUrl).origin;
+  const passkeyHost = new URL(passkeyOrigin).hostname;
+  // browsers use passkeys only on https (or http://localhost) and a name, never an address
+  const usable =
+    (passkeyOrigin.startsWith("https://") || passkeyHost === "localhost") &&
+    !isIP(passkeyHost.replace(/^\[|\]$/g, ""));
+  if (env.PASSKEY_ORIGIN && !usable) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PASSKEY_ORIGIN: passkeys need an https origin with a domain name (or http://localhost)",
+    );
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -190,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,
+    passkey: { origin: passkeyOrigin, rpId: passkeyHost, rpName: "Parlons" },
     jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir, "jwt-secret"),
     jwtPreviousSecret: env.JWT_SECRET_PREVIOUS,
     accessTokenTtl: env.ACCESS_TOKEN_TTL,

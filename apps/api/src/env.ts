@@ -12,6 +12,18 @@ export const envFields = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * The origin browsers show when they use a passkey, when it is not PUBLIC_URL's (a site reached
+   * by a name while PUBLIC_URL is an address: passkeys need a domain name). Its host is the
+   * relying party id every passkey is bound to.
+   */
+  PASSKEY_ORIGIN: z
+    .url()
+    .refine(
+      (v) => /^https?:\/\/[^/]+\/?$/.test(v),
+      "PASSKEY_ORIGIN must be an origin (scheme, host, port): no path",
+    )
+    .optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   /**
    * The secret JWT_SECRET replaced, kept for a while after a rotation: access tokens it signed

@@ -52,6 +52,15 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   listMySessions: "signed-in", // GET /v1/user/me/sessions
   endMySession: "signed-in", // DELETE /v1/user/me/sessions/:id (404 unless the session is the caller's)
   endMyOtherSessions: "signed-in", // POST /v1/user/me/sessions/end-others
+  startPasskeySignIn: "public", // POST /v1/auth/passkey/options (a challenge, nothing else)
+  signInWithPasskey: "public", // POST /v1/auth/passkey/verify (the passkey's signature is the credential)
+  startPasskeySecondFactor: "public", // POST /v1/auth/second-factor/passkey/options (a sign-in's ticket)
+  verifyPasskeySecondFactor: "public", // POST /v1/auth/second-factor/passkey/verify (ticket + passkey)
+  listMyPasskeys: "signed-in", // GET /v1/user/me/passkeys
+  startPasskeyRegistration: "signed-in", // POST /v1/user/me/passkeys/options
+  registerPasskey: "signed-in", // POST /v1/user/me/passkeys
+  renamePasskey: "signed-in", // PATCH /v1/user/me/passkeys/:id (the caller's own only: 404 otherwise)
+  removePasskey: "signed-in", // DELETE /v1/user/me/passkeys/:id (the caller's own only: 404 otherwise)
   getCurrentUser: "signed-in", // GET /v1/user/me
   getCurrentUserAlias: "signed-in", // GET /v1/users/me
   updateProfile: { owner: "profile", staff: "users.manage" }, // PUT /v1/user/profile/:id

@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   "SECOND_FACTOR_INVALID",
   "SECOND_FACTOR_LOCKED",
   "CHALLENGE_INVALID",
+  "PASSKEY_INVALID",
+  "PASSKEY_UNKNOWN",
+  "PASSKEY_CHALLENGE_INVALID",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,6 +12,7 @@ export * from "./locale-schema";
 export * from "./locales";
 export * from "./mail";
 export * from "./notifications";
+export * from "./passkeys";
 export * from "./permissions";
 export * from "./plans";
 export * from "./privacy";

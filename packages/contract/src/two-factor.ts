@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { tokenData } from "./auth";
 import { envelope } from "./common";
+import { passkeyAuthenticationResponse } from "./passkeys";
 
 /** Second factors a sign-in may ask for. */
-export const SECOND_FACTOR_METHODS = ["totp", "recovery"] as const;
+export const SECOND_FACTOR_METHODS = ["totp", "recovery", "passkey"] as const;
 export const secondFactorMethod = z.enum(SECOND_FACTOR_METHODS);
 export type SecondFactorMethod = z.infer<typeof secondFactorMethod>;
 
@@ -46,6 +47,10 @@ export const secondFactorVerifyBody = z.discriminatedUnion("method", [
   z.object({ ticket, method: z.literal("totp"), code: totpCode }),
   z.object({ ticket, method: z.literal("recovery"), code: recoveryCodeInput }),
 ]);
+
+/** `POST /v1/auth/second-factor/passkey/verify`: the ticket and the passkey's answer. */
+export const secondFactorPasskeyBody = z.object({ ticket, response: passkeyAuthenticationResponse });
+export type SecondFactorPasskeyBody = z.input<typeof secondFactorPasskeyBody>;
 export type SecondFactorVerifyBody = z.input<typeof secondFactorVerifyBody>;
 
 export const secondFactorTicketBody = z.object({ ticket });
@@ -80,6 +85,8 @@ export const secondFactorConfirmBody = z.object({
 export const twoFactorStatus = z.object({
   totp: z.object({ enabled: z.boolean(), enabledAt: z.string().nullable() }),
   recoveryCodesLeft: z.number().int(),
+  /** Passkeys registered (each is a second factor too). */
+  passkeys: z.number().int(),
   /** Staff while the setting requires a second factor: it cannot be turned off. */
   required: z.boolean(),
 });

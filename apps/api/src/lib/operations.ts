@@ -43,6 +43,16 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/user/me/sessions": "listMySessions",
   "DELETE /api/v1/user/me/sessions/:id": "endMySession",
   "POST /api/v1/user/me/sessions/end-others": "endMyOtherSessions",
+  // passkeys
+  "POST /api/v1/auth/passkey/options": "startPasskeySignIn",
+  "POST /api/v1/auth/passkey/verify": "signInWithPasskey",
+  "POST /api/v1/auth/second-factor/passkey/options": "startPasskeySecondFactor",
+  "POST /api/v1/auth/second-factor/passkey/verify": "verifyPasskeySecondFactor",
+  "GET /api/v1/user/me/passkeys": "listMyPasskeys",
+  "POST /api/v1/user/me/passkeys/options": "startPasskeyRegistration",
+  "POST /api/v1/user/me/passkeys": "registerPasskey",
+  "PATCH /api/v1/user/me/passkeys/:id": "renamePasskey",
+  "DELETE /api/v1/user/me/passkeys/:id": "removePasskey",
   // users
   "GET /api/v1/user/me": "getCurrentUser",
   "GET /api/v1/users/me": "getCurrentUserAlias",

@@ -160,3 +160,48 @@ export const authAttempts = pgTable(
   },
   (t) => [index("auth_attempts_last_idx").on(t.lastAt)],
 );
+
+/**
+ * A user's passkeys (WebAuthn credentials, modules/auth/passkey-service.ts): each signs in alone
+ * (discoverable, user verification required) or serves as a second factor after a password.
+ */
+export const passkeyCredentials = pgTable(
+  "passkey_credentials",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The authenticator's credential id (base64url), as the browser names it. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key (base64url): public, but useless outside this site. */
+    publicKey: text("public_key").notNull(),
+    /** The signature counter last seen (0 for authenticators that keep none). */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** How the browser reaches it (internal, usb, hybrid…), as it said at registration. */
+    transports: text("transports").array().notNull().default([]),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("passkey_credentials_credential_key").on(t.credentialId),
+    index("passkey_credentials_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * WebAuthn challenges handed out and not yet answered: each is deleted by the answer that uses
+ * it (once), and refused after a few minutes. `userId` is the account it was made for (null for
+ * a sign-in with a passkey alone, where the passkey names its account).
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: ["register", "second_factor", "sign_in"] }).notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("passkey_challenges_expires_idx").on(t.expiresAt)],
+);

@@ -2,6 +2,8 @@ import { createOAuthProviders } from "../../integrations/oauth";
 import { announcing } from "../../lib/change-bus";
 import { defineModule } from "../../lib/module";
 import { createPageCookie } from "../../lib/page-cookie";
+import passkeyRoutes from "./passkey-routes";
+import { createPasskeyService } from "./passkey-service";
 import type { PrincipalCache } from "./principal-cache";
 import { createPrincipalCache } from "./principal-cache";
 import authRoutes from "./routes";
@@ -29,18 +31,29 @@ declare module "../../lib/module" {
     attempts: AttemptGuard;
     auth: AuthService;
     secondFactor: SecondFactorService;
+    passkeys: ReturnType<typeof createPasskeyService>;
     social: ReturnType<typeof createSocialService>;
   }
 }
 
 /**
- * Signing in and out: accounts' passwords, sessions and their tokens, second factor, social
- * sign-in; who is calling (`principals`, from memory until a change) and what their plan opens.
+ * Signing in and out: accounts' passwords, sessions and their tokens, second factors (an
+ * authenticator app, passkeys), social sign-in; who is calling (`principals`, from memory until a change) and what their plan opens.
  */
 export default defineModule({
   name: "auth",
   needs: ["users", "settings", "audit", "mailOutbox", "transactionalMails", "entitlement", "billing"],
-  provides: ["signer", "sessions", "principals", "pageCookie", "attempts", "auth", "secondFactor", "social"],
+  provides: [
+    "signer",
+    "sessions",
+    "principals",
+    "pageCookie",
+    "attempts",
+    "auth",
+    "secondFactor",
+    "passkeys",
+    "social",
+  ],
   build: ({ db, app, config, changes, mailer, redis }, deps) => {
     const { users, settings, audit, entitlement, billing } = deps;
     const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl, {
@@ -59,6 +72,13 @@ export default defineModule({
       store: redis
         ? redisAttemptStore(redis, `parlons-attempts:${config.changeChannel}:`)
         : databaseAttemptStore(db),
+    });
+    const passkeys = createPasskeyService({
+      db,
+      relyingParty: config.passkey,
+      users,
+      secondFactor,
+      attempts,
     });
     const auth = createAuthService({
       db,
@@ -92,11 +112,12 @@ export default defineModule({
     // reset requests and activation resends finish after their answer: before the database closes
     app.addHook("onClose", () => auth.settled());
     const pageCookie = createPageCookie(config.jwtSecret);
-    return { signer, sessions, principals, pageCookie, attempts, auth, secondFactor, social };
+    return { signer, sessions, principals, pageCookie, attempts, auth, secondFactor, passkeys, social };
   },
   routes: async (api) => {
     await api.register(authRoutes);
     await api.register(socialRoutes);
     await api.register(secondFactorRoutes);
+    await api.register(passkeyRoutes);
   },
 });

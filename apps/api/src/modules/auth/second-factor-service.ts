@@ -3,7 +3,13 @@ import { PERMISSIONS, type SecondFactorChallenge, type TwoFactorStatus } from "@
 import { and, count, eq, gt, isNull } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { Db, DbOrTx } from "../../db/client";
-import { recoveryCodes, sessions, signInChallenges, totpCredentials } from "../../db/schema/auth";
+import {
+  passkeyCredentials,
+  recoveryCodes,
+  sessions,
+  signInChallenges,
+  totpCredentials,
+} from "../../db/schema/auth";
 import { AppError, forbidden, unauthenticated } from "../../lib/errors";
 import { hashToken, randomToken } from "../../lib/secret-tokens";
 import type { SettingsService } from "../settings/service";
@@ -20,7 +26,7 @@ const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz023456789";
 
 type FirstFactor = "password" | "social";
-export type SecondFactor = "totp" | "recovery";
+type SecondFactor = "totp" | "recovery" | "passkey";
 interface Meta {
   userAgent?: string;
   ip?: string;
@@ -74,8 +80,17 @@ export function createSecondFactorService(deps: {
     return (await settings.staffTwoFactorRequired()) && (await isStaff(userId));
   }
 
+  async function passkeyCount(userId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(passkeyCredentials)
+      .where(eq(passkeyCredentials.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  /** An authenticator app on, or a passkey. */
   async function hasFactor(userId: string): Promise<boolean> {
-    return Boolean((await credentialOf(userId))?.enabledAt);
+    return Boolean((await credentialOf(userId))?.enabledAt) || (await passkeyCount(userId)) > 0;
   }
 
   async function recoveryLeft(userId: string, tx: DbOrTx = db): Promise<number> {
@@ -101,7 +116,7 @@ export function createSecondFactorService(deps: {
    */
   async function checkCode(
     userId: string,
-    method: SecondFactor | "pending",
+    method: "totp" | "recovery" | "pending",
     code: string,
     tx: DbOrTx,
   ): Promise<boolean> {
@@ -215,7 +230,7 @@ export function createSecondFactorService(deps: {
   }
 
   /** A code of the app (6 digits) or a recovery code. */
-  const methodOf = (code: string): SecondFactor => (/^\d{6}$/.test(code) ? "totp" : "recovery");
+  const methodOf = (code: string): "totp" | "recovery" => (/^\d{6}$/.test(code) ? "totp" : "recovery");
 
   return {
     /**
@@ -227,7 +242,9 @@ export function createSecondFactorService(deps: {
       meta: Meta,
       method: FirstFactor,
     ): Promise<SecondFactorChallenge | null> {
-      const enabled = await hasFactor(userId);
+      const totp = Boolean((await credentialOf(userId))?.enabledAt);
+      const passkeys = (await passkeyCount(userId)) > 0;
+      const enabled = totp || passkeys;
       if (!enabled && !(await required(userId))) return null;
       const ticket = randomToken();
       await db.insert(signInChallenges).values({
@@ -238,16 +255,15 @@ export function createSecondFactorService(deps: {
         ip: meta.ip ?? null,
         expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
       });
-      const methods: SecondFactor[] = enabled
-        ? (await recoveryLeft(userId)) > 0
-          ? ["totp", "recovery"]
-          : ["totp"]
-        : [];
+      const methods: SecondFactor[] = [];
+      if (totp) methods.push("totp");
+      if (totp && (await recoveryLeft(userId)) > 0) methods.push("recovery");
+      if (passkeys) methods.push("passkey");
       return { ticket, methods, setup: !enabled, expiresIn: CHALLENGE_TTL_SECONDS };
     },
 
     /** The second step: a right code ends the challenge and says whose sign-in it completes. */
-    async verify(ticket: string, method: SecondFactor, code: string) {
+    async verify(ticket: string, method: "totp" | "recovery", code: string) {
       const challenge = await challengeOf(ticket);
       return withCode(challenge.userId, async (tx) => {
         if (!(await checkCode(challenge.userId, method, code, tx))) return null;
@@ -259,6 +275,26 @@ export function createSecondFactorService(deps: {
           factor: method,
         };
       });
+    },
+
+    /** The account a live ticket is for (401 CHALLENGE_INVALID otherwise): a passkey answers it. */
+    async ticketChallenge(ticket: string) {
+      const challenge = await challengeOf(ticket);
+      return {
+        id: challenge.id,
+        userId: challenge.userId,
+        meta: metaOf(challenge),
+        method: challenge.method,
+      };
+    },
+
+    /** Ends a ticket answered by a passkey (passkey-service.ts); a second use is refused. */
+    consumeTicket: consume,
+
+    /** Whether the account could go without this passkey (the last one, and no app, while required). */
+    async mayRemovePasskey(userId: string): Promise<boolean> {
+      if (!(await required(userId))) return true;
+      return Boolean((await credentialOf(userId))?.enabledAt) || (await passkeyCount(userId)) > 1;
     },
 
     /** Setup during a sign-in (the account must have a factor and has none): a new secret. */
@@ -297,9 +333,9 @@ export function createSecondFactorService(deps: {
       });
     },
 
-    /** Turns the app off (a code of it or a recovery code proves the owner); refused while required. */
+    /** Turns the app off (a code of it or a recovery code proves the owner); refused while required without a passkey. */
     async disable(userId: string, code: string) {
-      if (await required(userId))
+      if ((await required(userId)) && (await passkeyCount(userId)) === 0)
         throw forbidden("Staff must keep a second factor on this site", "SECOND_FACTOR_REQUIRED");
       await withCode(userId, async (tx) => {
         if (!(await checkCode(userId, methodOf(code), code, tx))) return null;
@@ -322,6 +358,7 @@ export function createSecondFactorService(deps: {
       return {
         totp: { enabled: Boolean(row?.enabledAt), enabledAt: row?.enabledAt?.toISOString() ?? null },
         recoveryCodesLeft: row?.enabledAt ? await recoveryLeft(userId) : 0,
+        passkeys: await passkeyCount(userId),
         required: await required(userId),
       };
     },

@@ -59,6 +59,7 @@ describe("authenticator app (TOTP)", () => {
     expect((await status()).json().data).toEqual({
       totp: { enabled: false, enabledAt: null },
       recoveryCodesLeft: 0,
+      passkeys: 0,
       required: false,
     });
     const { secret } = (

@@ -54,7 +54,8 @@ export interface AuthDeps {
   outbox: Pick<MailOutbox, "enqueue">;
 }
 
-type FirstFactor = "password" | "social";
+/** How the identity was proven: a password, a provider, or a passkey alone (both factors at once). */
+type FirstFactor = "password" | "social" | "passkey";
 
 /** Runs after each sign-in opened a session (billing's subscription check, the new device mail). */
 export type LoginHook = (userId: string, sessionId: string) => Promise<void>;
@@ -147,7 +148,7 @@ export function createAuthService(deps: AuthDeps) {
   async function startLogin<U extends { id: string; email: string; status: UserStatus }>(
     user: U,
     meta: { userAgent?: string; ip?: string },
-    method: FirstFactor = "social",
+    method: "password" | "social" = "social",
   ): Promise<{ user: U; tokens: IssuedTokens } | { user: U; secondFactor: SecondFactorChallenge }> {
     await assertActive(user, method);
     const challenge = await deps.secondFactor?.challengeFor(user.id, meta, method);

@@ -2,7 +2,12 @@ import { count, eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { analyticsActive } from "../../db/schema/analytics";
-import { oauthAccounts, sessions as sessionRows, totpCredentials } from "../../db/schema/auth";
+import {
+  oauthAccounts,
+  passkeyCredentials,
+  sessions as sessionRows,
+  totpCredentials,
+} from "../../db/schema/auth";
 import { customerPlans, payments, receipts } from "../../db/schema/billing";
 import { certificates } from "../../db/schema/certificates";
 import { events, registrations } from "../../db/schema/events";
@@ -89,6 +94,16 @@ export function createArchive(db: Database["db"]) {
         .select({ enabled_at: totpCredentials.enabledAt })
         .from(totpCredentials)
         .where(eq(totpCredentials.userId, u)),
+    // the passkeys' names and dates, never their keys
+    passkeys: (u) =>
+      db
+        .select({
+          name: passkeyCredentials.name,
+          created_at: passkeyCredentials.createdAt,
+          last_used_at: passkeyCredentials.lastUsedAt,
+        })
+        .from(passkeyCredentials)
+        .where(eq(passkeyCredentials.userId, u)),
     linked_accounts: (u) =>
       db
         .select({ provider: oauthAccounts.provider, created_at: oauthAccounts.createdAt })

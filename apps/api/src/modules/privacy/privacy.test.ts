@@ -286,6 +286,7 @@ describe("every table holding a user's id, found in the schema", () => {
       "digests of the sign-in recovery codes: secrets (the export says whether an app is on)",
     ],
     ["sign_in_challenges", "hashed tickets of sign-ins waiting for their second factor, 5 minutes each"],
+    ["passkey_challenges", "random WebAuthn challenges waiting for their answer, 5 minutes each"],
   ]);
 
   /** A user's tables the erasure leaves as they are, and why (what stays must name no one: checked below). */

@@ -9,6 +9,8 @@ import { analyticsActive } from "../../db/schema/analytics";
 import {
   oauthAccounts,
   oneTimeTokens,
+  passkeyChallenges,
+  passkeyCredentials,
   recoveryCodes,
   signInChallenges,
   totpCredentials,
@@ -243,6 +245,8 @@ export function createPrivacyService(deps: {
           totpCredentials,
           recoveryCodes,
           signInChallenges,
+          passkeyCredentials,
+          passkeyChallenges,
         ] as const) {
           await tx.delete(table).where(eq(table.userId, userId));
         }
