@@ -85,6 +85,8 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
+      // browsers refuse an address as a passkey's relying party: passkeys.spec.ts uses this name
+      PASSKEY_ORIGIN: `http://localhost:${port}`,
       SMTP_URL: smtp.url,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

@@ -50,6 +50,24 @@ export async function signInWithForm(page: Page, account: Account): Promise<void
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Signs out in this browser (its cookies and storage gone), as a new browser would be. */
+export async function signOutHere(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+}
+
+/** The password on the login page (French) of an account with a second factor: its step, shown. */
+export async function passwordToSecondStep(page: Page, account: Account) {
+  await page.goto("/auth/login");
+  const form = page.getByTestId("login-form");
+  await form.getByLabel("E-mail").fill(account.email);
+  await form.getByLabel("Mot de passe").fill(account.password);
+  await page.getByTestId("login-submit").click();
+  const step = page.getByTestId("second-factor-step");
+  await expect(step.getByRole("heading", { name: "Vérification en deux étapes" })).toBeVisible();
+  return step;
+}
+
 /** An access token for API calls made by the test itself. */
 export async function apiToken(request: APIRequestContext, account: Account): Promise<string> {
   const res = await request.post("/api/v1/user/authenticate", {

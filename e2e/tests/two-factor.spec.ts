@@ -1,6 +1,6 @@
 import { violations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { apiToken, createLearner, signIn } from "../support/session";
+import { apiToken, createLearner, passwordToSecondStep, signIn, signOutHere } from "../support/session";
 import { totpCode } from "../support/totp";
 
 test("authenticator app: set up in the profile, then a sign-in asks for its code", async ({
@@ -32,15 +32,8 @@ test("authenticator app: set up in the profile, then a sign-in asks for its code
   await expect(card.getByTestId("recovery-left")).toContainText("10 codes de secours restants");
 
   // a new browser: password, then the code of the app (the next one: the setup's is spent)
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await page.goto("/auth/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail").fill(user.email);
-  await form.getByLabel("Mot de passe").fill(user.password);
-  await page.getByTestId("login-submit").click();
-  const step = page.getByTestId("second-factor-step");
-  await expect(step.getByRole("heading", { name: "Vérification en deux étapes" })).toBeVisible();
+  await signOutHere(page);
+  const step = await passwordToSecondStep(page, user);
   expect(await violations(page)).toEqual([]);
   // by keyboard: the code field has the focus, Enter sends it
   await expect(step.getByLabel("Code à 6 chiffres de l'application")).toBeFocused();

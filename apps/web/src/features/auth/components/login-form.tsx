@@ -10,6 +10,7 @@ import { pagePath } from "@/lib/paths";
 import { startSession } from "@/lib/session";
 import { useLocalePath } from "@/lib/use-locale";
 import { authenticate, resendActivation } from "../api/auth-api";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { SecondFactorStep } from "./second-factor-step";
 import { SocialButtons } from "./social-buttons";
 
@@ -162,6 +163,9 @@ export function LoginForm({ onSuccess, onCreateAccount, idPrefix = "login" }: Lo
           <Button type="primary" htmlType="submit" block loading={pending} data-testid="login-submit">
             {t("auth:login.submit")}
           </Button>
+        </Form.Item>
+        <Form.Item>
+          <PasskeySignIn onSuccess={onSuccess} />
         </Form.Item>
         <Flex justify="space-between" wrap gap={8}>
           <Link to={to(pagePath("forgotPassword"))}>{t("auth:login.forgot")}</Link>

@@ -1,3 +1,4 @@
+import { KeyOutlined } from "@ant-design/icons";
 import type { CurrentUser, SecondFactorChallenge, TotpSetup } from "@parlons/contract";
 import { Alert, App, Button, Flex, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
@@ -10,6 +11,7 @@ import {
   type TokenData,
   verifySecondFactor,
 } from "../api/auth-api";
+import { passkeyErrorText, verifyWithPasskey } from "../api/passkeys";
 import { CodeForm } from "./two-factor/code-form";
 import { RecoveryCodes } from "./two-factor/recovery-codes";
 import { TotpSetupSteps } from "./two-factor/totp-setup";
@@ -29,13 +31,16 @@ export function SecondFactorStep({ challenge, onSuccess, onRestart }: SecondFact
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [method, setMethod] = useState<"totp" | "recovery">("totp");
+  const hasApp = challenge.methods.includes("totp");
+  const hasPasskey = challenge.methods.includes("passkey");
+  const [usingPasskey, setUsingPasskey] = useState(false);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [done, setDone] = useState<{ token: TokenData; codes: string[] } | null>(null);
   const [starting, setStarting] = useState(false);
 
   const failed = (error: unknown) => {
     if (error instanceof ApiError && error.code === "CHALLENGE_INVALID") onRestart("expired");
-    else message.error(errorText(error));
+    else message.error(passkeyErrorText(error));
   };
 
   const [setupError, setSetupError] = useState<unknown>(null);
@@ -119,6 +124,43 @@ export function SecondFactorStep({ challenge, onSuccess, onRestart }: SecondFact
     );
   }
 
+  const answerWithPasskey = async () => {
+    setUsingPasskey(true);
+    try {
+      await finish(await verifyWithPasskey(challenge.ticket));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setUsingPasskey(false);
+    }
+  };
+  const passkeyButton = hasPasskey && (
+    <Button
+      block
+      type={hasApp ? "default" : "primary"}
+      icon={<KeyOutlined />}
+      loading={usingPasskey}
+      onClick={answerWithPasskey}
+      style={{ marginTop: hasApp ? 12 : 0 }}
+      data-testid="second-factor-passkey"
+    >
+      {t("auth:passkey.useForStep")}
+    </Button>
+  );
+
+  if (!hasApp) {
+    return (
+      <section aria-labelledby="second-factor-title" data-testid="second-factor-step">
+        <Typography.Title level={2} id="second-factor-title" className="auth-step-title">
+          {t("auth:twoFactor.stepTitle")}
+        </Typography.Title>
+        <Typography.Paragraph>{t("auth:passkey.stepIntro")}</Typography.Paragraph>
+        {passkeyButton}
+        <Flex style={{ marginTop: 12 }}>{back}</Flex>
+      </section>
+    );
+  }
+
   const canRecover = challenge.methods.includes("recovery");
   return (
     <section aria-labelledby="second-factor-title" data-testid="second-factor-step">
@@ -139,6 +181,7 @@ export function SecondFactorStep({ challenge, onSuccess, onRestart }: SecondFact
           await finish(res.data);
         }}
       />
+      {passkeyButton}
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 12 }}>
         {back}
         {canRecover && (

@@ -13,6 +13,7 @@ import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { type ProfileValues, updateProfile } from "../api/update-profile";
 import { DataRightsCard } from "../components/data-rights-card";
+import { PasskeysCard } from "../components/passkeys-card";
 import { SessionsCard } from "../components/sessions-card";
 import { TwoFactorCard } from "../components/two-factor-card";
 
@@ -96,6 +97,7 @@ export function ProfilePage() {
         </Form>
       </Card>
       <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
       <DataRightsCard />
     </>
