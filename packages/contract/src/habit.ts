@@ -1,24 +1,9 @@
 import { z } from "zod";
 import { speak } from "./auth";
 import { envelope } from "./common";
+import { DAILY_GOAL_MAX, DAILY_GOAL_MIN, isTimeZone } from "./habit-rules";
 
 /** The daily habit: minutes listened and lines reviewed per day, a daily goal, a streak, reminders. */
-
-/** Whether a name is a time zone this runtime (and PostgreSQL's tz database) knows. */
-export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const DAILY_GOAL_MIN = 1;
-export const DAILY_GOAL_MAX = 240;
-/** A reviewed line counts as this many seconds of study toward the daily goal. */
-export const REVIEW_LINE_SECONDS = 15;
 
 export const habitSettings = z.object({
   /** Minutes of study a day (listening, plus REVIEW_LINE_SECONDS per line reviewed). */

@@ -8,6 +8,7 @@ export * from "./errors";
 export * from "./events";
 export * from "./grant-ceiling";
 export * from "./habit";
+export * from "./habit-rules";
 export * from "./locale-schema";
 export * from "./locales";
 export * from "./mail";

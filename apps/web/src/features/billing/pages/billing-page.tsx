@@ -1,53 +1,47 @@
-import { CrownOutlined, HistoryOutlined, StopOutlined } from "@ant-design/icons";
-import type { CustomerPlan, Payment } from "@parlons/contract";
-import { useQuery } from "@tanstack/react-query";
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
-import { useState } from "react";
+import { CrownOutlined, StopOutlined } from "@ant-design/icons";
+import type { CustomerPlan } from "@parlons/contract";
+import { usePrefetchQuery, useQuery } from "@tanstack/react-query";
+import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Tag, Typography } from "antd";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { errorText } from "@/lib/api-error";
-import { formatDate, formatMoney, isFreePlan, planName } from "@/lib/format";
+import { formatDate, isFreePlan, planName } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
-import { tablePages, WIDE_ONLY } from "@/lib/table";
 import { useLang, useLocalePath } from "@/lib/use-locale";
-import { useIsPhone } from "@/lib/use-media-query";
 import { usePageTitle } from "@/lib/use-page-title";
-import {
-  hasValidProQuery,
-  PAYMENTS_PAGE_SIZE,
-  paymentsQuery,
-  useCancelSubscription,
-  validLatestQuery,
-} from "../api/billing-api";
+import { hasValidProQuery, paymentsQuery, useCancelSubscription, validLatestQuery } from "../api/billing-api";
 import { useShowError } from "../api/use-start-checkout";
+import { PaymentsTitle } from "../components/payments-title";
 import { PlanPrice } from "../components/plan-price";
 import { canCancel, statusColor } from "../lib/billing-format";
+
+const PaymentsCard = lazy(() =>
+  import("../components/payments-card").then((m) => ({ default: m.PaymentsCard })),
+);
 
 /** `/billing`: the learner's plan, its status and dates, payment history, and cancellation. */
 export function BillingPage() {
   const { t } = useTranslation();
   usePageTitle(t("billing:billing.title"));
+  // the history's first page is asked for now, not once its chunk has arrived
+  usePrefetchQuery(paymentsQuery(1));
   return (
     <Space orientation="vertical" size="large" style={{ width: "100%" }}>
       <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
         {t("billing:billing.title")}
       </Typography.Title>
       <CurrentPlanCard />
-      <PaymentsCard />
+      <Suspense
+        fallback={
+          <Card title={<PaymentsTitle />}>
+            <Skeleton active paragraph={{ rows: 3 }} />
+          </Card>
+        }
+      >
+        <PaymentsCard />
+      </Suspense>
     </Space>
   );
 }
@@ -243,114 +237,5 @@ function SubscriptionDetails({
         </Button>
       )}
     </Space>
-  );
-}
-
-function PaymentsCard() {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const to = useLocalePath();
-  const [page, setPage] = useState(1);
-  const payments = useQuery(paymentsQuery(page));
-  const phone = useIsPhone();
-
-  return (
-    <Card
-      title={
-        <span>
-          <HistoryOutlined /> {t("billing:payments.title")}
-        </span>
-      }
-    >
-      {payments.isError ? (
-        <Result
-          status="warning"
-          title={t("billing:payments.loadError")}
-          extra={<Button onClick={() => void payments.refetch()}>{t("billing:actions.retry")}</Button>}
-        />
-      ) : (
-        <Table<Payment>
-          data-testid="payments-table"
-          rowKey="id"
-          loading={payments.isPending}
-          dataSource={payments.data?.payments ?? []}
-          locale={{
-            emptyText: <Typography.Text type="secondary">{t("billing:payments.empty")}</Typography.Text>,
-          }}
-          // on a phone: date, plan, amount and receipt, wrapped to the screen (no sideways scroll hiding the receipt)
-          scroll={phone ? undefined : { x: true }}
-          size={phone ? "small" : "middle"}
-          className={phone ? "table--wrap" : undefined}
-          pagination={tablePages(page, PAYMENTS_PAGE_SIZE, payments.data?.pagination.total, setPage, {
-            hideOnSinglePage: true,
-          })}
-          columns={[
-            {
-              key: "date",
-              title: t("billing:payments.date"),
-              dataIndex: "paid_at",
-              render: (value: string) => formatDate(value, lang, phone ? "medium" : "long"),
-            },
-            {
-              key: "plan",
-              title: t("billing:payments.plan"),
-              render: (_: unknown, p: Payment) =>
-                p.plan_name
-                  ? planName({ name: p.plan_name, name_fr: p.plan_name_fr ?? p.plan_name }, lang)
-                  : "—",
-            },
-            {
-              key: "amount",
-              title: t("billing:payments.amount"),
-              render: (_: unknown, p: Payment) => formatMoney(p.amount, p.currency, lang),
-            },
-            {
-              key: "receipt",
-              title: t("billing:payments.receipt"),
-              render: (_: unknown, p: Payment) =>
-                p.receipt ? (
-                  <Link
-                    to={to(pagePath("receipt", { id: p.receipt.id }))}
-                    data-testid="payment-receipt"
-                    aria-label={t("billing:payments.openReceipt", { number: p.receipt.number })}
-                  >
-                    {p.receipt.number}
-                  </Link>
-                ) : (
-                  "—"
-                ),
-            },
-            {
-              key: "currency",
-              responsive: WIDE_ONLY,
-              title: t("billing:payments.currency"),
-              dataIndex: "currency",
-            },
-            {
-              key: "status",
-              responsive: WIDE_ONLY,
-              title: t("billing:payments.status"),
-              render: (_: unknown, p: Payment) => (
-                <Tag color="green">{t(`billing:payments.statuses.${p.status}`)}</Tag>
-              ),
-            },
-            {
-              key: "provider",
-              responsive: WIDE_ONLY,
-              title: t("billing:payments.provider"),
-              dataIndex: "provider",
-              render: (value: string) => t(`billing:provider.${value}`, { defaultValue: value }),
-            },
-            {
-              key: "reference",
-              responsive: WIDE_ONLY,
-              title: t("billing:payments.reference"),
-              dataIndex: "provider_payment_id",
-              render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
-            },
-          ]}
-        />
-      )}
-    </Card>
   );
 }
