@@ -388,11 +388,18 @@ describe("weight of the public pages", () => {
 /**
  * The JavaScript a signed-in page cannot render without: the entry, the app layout, antd's root
  * and the page's own chunk, with every chunk they import statically (the build's manifest).
- * Measured at issue 26's start: 414–491 KB gzip in 71–92 files. The ceilings keep that from
- * growing while it is brought down to the issue's target (170 KB, 25 requests).
+ * Measured at issue 26's start: 414–491 KB gzip in 71–92 files. Each page has its ceiling, a few
+ * KB above what it weighs now (docs/performance.md, "Signed-in pages"), so that a cut that lands
+ * stays cut; lower them with each change, down to the issue's target (170 KB, 25 requests).
  */
-const SIGNED_IN_BUDGET_GZIP = 500 * 1024;
-const SIGNED_IN_BUDGET_FILES = 95;
+const SIGNED_IN_BUDGETS: Record<string, { kb: number; files: number }> = {
+  "dashboard-page": { kb: 430, files: 82 },
+  "lesson-page": { kb: 430, files: 90 },
+  "lessons-page": { kb: 364, files: 69 },
+  "review-page": { kb: 377, files: 68 },
+  "billing-page": { kb: 373, files: 68 },
+  "profile-page": { kb: 433, files: 85 },
+};
 
 interface ManifestChunk {
   file: string;
@@ -401,7 +408,7 @@ interface ManifestChunk {
 }
 
 describe("weight of the signed-in pages", () => {
-  it(`signed-in pages ask for at most ${SIGNED_IN_BUDGET_GZIP / 1024} KB of JavaScript (gzip) in at most ${SIGNED_IN_BUDGET_FILES} files before their content`, () => {
+  it("each signed-in page asks for no more JavaScript (gzip) and files before its content than its ceiling", () => {
     const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<
       string,
       ManifestChunk
@@ -414,15 +421,7 @@ describe("weight of the signed-in pages", () => {
       return found ?? "";
     };
     const shell = ["index.html", key("app-layout"), key("antd-root")];
-    const pages = [
-      "dashboard-page",
-      "lesson-page",
-      "lessons-page",
-      "review-page",
-      "billing-page",
-      "profile-page",
-    ];
-    for (const name of pages) {
+    for (const [name, budget] of Object.entries(SIGNED_IN_BUDGETS)) {
       const seen = new Set<string>();
       const todo = [...shell, key(name)];
       while (todo.length > 0) {
@@ -434,8 +433,8 @@ describe("weight of the signed-in pages", () => {
       let gzip = 0;
       for (const k of seen)
         gzip += gzipSync(readFileSync(path.join(dist, manifest[k]?.file ?? "")), { level: 9 }).length;
-      expect(seen.size, name).toBeLessThanOrEqual(SIGNED_IN_BUDGET_FILES);
-      expect(gzip, name).toBeLessThanOrEqual(SIGNED_IN_BUDGET_GZIP);
+      expect(seen.size, name).toBeLessThanOrEqual(budget.files);
+      expect(gzip, name).toBeLessThanOrEqual(budget.kb * 1024);
       // the staff screens are not among them
       for (const k of seen)
         expect(k, name).not.toMatch(/features\/(users|audit|analytics|mail|configs|plans)\//);

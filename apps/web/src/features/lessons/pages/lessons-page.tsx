@@ -1,6 +1,7 @@
 import { PERMISSIONS } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Breadcrumb, Card, Skeleton, Space, Typography } from "antd";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LoadError } from "@/components/load-error";
@@ -12,8 +13,12 @@ import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { StaffLessons } from "../components/staff-lessons";
 import "../lessons.css";
+
+// staff only: the lesson editor (form, upload, cue editor, WebVTT) stays out of the learner's page
+const StaffLessons = lazy(() =>
+  import("../components/staff-lessons").then((m) => ({ default: m.StaffLessons })),
+);
 
 /** `/courses/{id}/lessons`: the learner's lesson list, or the staff's lesson management. */
 export function LessonsPage() {
@@ -55,7 +60,9 @@ export function LessonsPage() {
         ) : lessons.isPending ? (
           <Skeleton active />
         ) : staff ? (
-          <StaffLessons courseId={course.data.id} lessons={list} />
+          <Suspense fallback={<Skeleton active />}>
+            <StaffLessons courseId={course.data.id} lessons={list} />
+          </Suspense>
         ) : (
           <LessonList courseId={course.data.id} lessons={list} dripDays={course.data.drip_days} />
         )}
