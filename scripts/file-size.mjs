@@ -20,7 +20,8 @@ export const allowed = {
   "apps/api/src/integrations/paypal/client.ts": "protocol client (PayPal REST)",
 };
 
-const isSource = (name) => /\.(ts|tsx|mjs|js)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts");
+const isSource = (name) =>
+  /\.(ts|tsx|mjs|js)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts");
 
 function* sources(root, dir) {
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -56,7 +57,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       return true;
     }
   });
-  for (const file of stale) console.error(`${file}: allowed over ${MAX_LINES} lines but no longer is: drop it from scripts/file-size.mjs`);
+  for (const file of stale)
+    console.error(
+      `${file}: allowed over ${MAX_LINES} lines but no longer is: drop it from scripts/file-size.mjs`,
+    );
   if (found.length || stale.length) process.exit(1);
-  console.log(`file size: every source file within ${MAX_LINES} lines (${Object.keys(allowed).length} allowed exceptions)`);
+  console.log(
+    `file size: every source file within ${MAX_LINES} lines (${Object.keys(allowed).length} allowed exceptions)`,
+  );
 }

@@ -32,7 +32,10 @@ test("a source file over the limit fails, one at the limit passes, tests are not
         ["apps/web/src/features/b/page.tsx", MAX_LINES + 50],
       ],
     );
-    assert.deepEqual(oversized(dir, ["apps/api/src"], { "apps/api/src/modules/a/service.ts": "generated" }), []);
+    assert.deepEqual(
+      oversized(dir, ["apps/api/src"], { "apps/api/src/modules/a/service.ts": "generated" }),
+      [],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
