@@ -1,13 +1,6 @@
-import {
-  type CourseBody,
-  type CourseItem,
-  type CourseResponse,
-  type CourseUpdateBody,
-  pickField,
-} from "@parlons/contract";
+import type { CourseBody, CourseItem, CourseResponse, CourseUpdateBody } from "@parlons/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Lang } from "@/lib/locale-path";
 import type { MutationConfig } from "@/lib/mutation";
 import { courseKeys } from "./course-queries";
 
@@ -27,10 +20,6 @@ const togglePopular = (id: string, popular: boolean) =>
 
 export const deleteCourse = (id: string, force = false) =>
   api<{ data: { id: string } }>(`/v1/courses/${id}`, { method: "DELETE", query: { force } });
-
-export function courseDescription(course: Pick<CourseItem, "description_fr" | "description_en">, lang: Lang) {
-  return pickField(course, "description", lang);
-}
 
 /** Puts a course in (or out of) the home page's popular ones, then every course view is read again. */
 export function useTogglePopular(courseId: string, config: MutationConfig<CourseItem, boolean> = {}) {

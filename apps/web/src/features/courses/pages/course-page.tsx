@@ -1,5 +1,5 @@
 import PlayCircleOutlined from "@ant-design/icons-svg/es/asn/PlayCircleOutlined";
-import { PERMISSIONS } from "@parlons/contract";
+import { PERMISSIONS, pickField } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,6 @@ import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { courseQuery, courseTitle, lessonsQuery } from "../api/course-queries";
-import { courseDescription } from "../api/courses-api";
 import { LessonList, UpgradeCta } from "../components/lesson-list";
 import "../courses-pages.css";
 import { formatDuration, languageName } from "@/lib/format";
@@ -48,7 +47,7 @@ export function CoursePage() {
   const mine = useQuery({ ...myCertificatesQuery, enabled: Boolean(user) });
   usePageTitle(
     course.data ? courseTitle(course.data, lang) : t("common:pages.courseDetail"),
-    course.data ? courseDescription(course.data, lang) : undefined,
+    course.data ? pickField(course.data, "description", lang) : undefined,
   );
 
   if (course.error instanceof ApiError && course.error.status === 404) return <NotFoundPage />;
@@ -76,7 +75,7 @@ export function CoursePage() {
   const open = list.filter((l) => !l.locked);
   const start = open.find((l) => !l.progress?.done) ?? open[0];
   const started = list.some((l) => l.progress);
-  const description = courseDescription(c, lang);
+  const description = pickField(c, "description", lang);
   const certificate = mine.data?.find((x) => x.course_id === c.id && x.status === "valid");
 
   return (
