@@ -1,10 +1,7 @@
 import type { Passkey, SignInResponse } from "@parlons/contract";
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  startAuthentication,
-  startRegistration,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import { api } from "@/lib/api";
 import { errorText } from "@/lib/api-error";
@@ -16,8 +13,12 @@ interface Envelope<T> {
 }
 type TokenData = Extract<SignInResponse["data"], { accessToken: string }>;
 
-/** Whether this browser can create and use passkeys at all (buttons are hidden otherwise). */
-export const passkeysSupported = () => typeof window !== "undefined" && browserSupportsWebAuthn();
+/**
+ * Whether this browser can create and use passkeys at all (buttons are hidden otherwise): the
+ * library's own test, written here so that its code loads only when a passkey is used (issue 26).
+ */
+export const passkeysSupported = () =>
+  typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
 
 /** A refusal of the browser (the reader cancelled, no authenticator…), worded for the reader. */
 class PasskeyBrowserError extends Error {}
@@ -38,9 +39,11 @@ function browserError(error: unknown): never {
 }
 
 async function created(optionsJSON: PublicKeyCredentialCreationOptionsJSON) {
+  const { startRegistration } = await import("@simplewebauthn/browser");
   return startRegistration({ optionsJSON }).catch(browserError);
 }
 async function asserted(optionsJSON: PublicKeyCredentialRequestOptionsJSON) {
+  const { startAuthentication } = await import("@simplewebauthn/browser");
   return startAuthentication({ optionsJSON }).catch(browserError);
 }
 

@@ -1,6 +1,6 @@
 import { genderLabel } from "@parlons/contract";
 import { App, Button, Card, Descriptions, Form, Input, Select, Space, Typography } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { errorText } from "@/lib/api-error";
@@ -13,16 +13,9 @@ import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { type ProfileValues, updateProfile } from "../api/update-profile";
 import { DataRightsCard } from "../components/data-rights-card";
+import { PasskeysCard } from "../components/passkeys-card";
 import { SessionsCard } from "../components/sessions-card";
-
-// the second factors' cards (the QR code, WebAuthn) load after the page: below the fold, and most
-// visits to the profile are for the details above them (issue 26)
-const TwoFactorCard = lazy(() =>
-  import("../components/two-factor-card").then((m) => ({ default: m.TwoFactorCard })),
-);
-const PasskeysCard = lazy(() =>
-  import("../components/passkeys-card").then((m) => ({ default: m.PasskeysCard })),
-);
+import { TwoFactorCard } from "../components/two-factor-card";
 
 const GENDERS = ["m", "f", "other"] as const;
 
@@ -103,10 +96,8 @@ export function ProfilePage() {
           </Space>
         </Form>
       </Card>
-      <Suspense fallback={<Card loading className="narrow-card" />}>
-        <TwoFactorCard />
-        <PasskeysCard />
-      </Suspense>
+      <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
       <DataRightsCard />
     </>
