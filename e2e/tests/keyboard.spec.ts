@@ -14,10 +14,11 @@ const DEMO_SLUG = "anglais-pour-debutants";
 
 /** Presses Tab (Shift+Tab when `back`) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 60, back = false): Promise<void> {
-  const handle = await target.elementHandle();
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-    if (await page.evaluate((el) => el !== null && document.activeElement === el, handle)) {
+    // the target found anew at each press: a page that renders its content again (the dashboard
+    // once its data is in) replaces the element a handle taken before would still point at
+    if (await target.evaluate((el) => document.activeElement === el)) {
       // the ring is on the control, or on the wrapper antd draws round a field
       const ring = await target.evaluate((el) => {
         const ringed = (node: Element) => {
