@@ -26,6 +26,10 @@ const common = {
         b.onResolve({ filter: /^@parlons\/contract$/ }, () => ({
           path: new URL("../../packages/contract/src/index.ts", import.meta.url).pathname,
         }));
+        // the aligner's entries the server imports (its worker thread is bundled apart, below)
+        b.onResolve({ filter: /^@parlons\/aligner\/(run-in-worker|script)$/ }, (args) => ({
+          path: new URL(`../../packages/aligner/src/${args.path.split("/")[2]}.ts`, import.meta.url).pathname,
+        }));
       },
     },
     {
@@ -65,6 +69,12 @@ export default new Proxy({}, { get: (_target, key) => load()[key] });`,
 };
 
 await build({ ...common, entryPoints: ["src/server.ts"], outfile: "dist/server.js" });
+// the lesson aligner's worker thread (modules/alignment starts it from dist/align-worker.js)
+await build({
+  ...common,
+  entryPoints: ["../../packages/aligner/src/worker.ts"],
+  outfile: "dist/align-worker.js",
+});
 // npm run backup, restore, migrate-to-postgres
 await build({ ...common, entryPoints: ["src/ops/cli.ts"], outfile: "dist/ops.js" });
 

@@ -1825,6 +1825,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/courses/{courseId}/lessons/{id}/align": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lesson's latest alignment: its status, progress and result
+         * @description Access: permission `lessons.manage`.
+         */
+        get: operations["getLessonAlignment"];
+        put?: never;
+        /**
+         * Align the lesson's script to its audio (a job: poll its status)
+         * @description Access: permission `lessons.manage`. Splits the script into lines, queues an alignment and answers 202 at once. The alignment runs in a worker thread; `GET …/align` shows its progress, then the lines it wrote (each with its confidence, doubtful ones flagged) and the mode that ran: `signal` (audio analysis alone) or `synthesis` (espeak-ng as a reference voice, when installed). `merge` keeps the lines whose text is unchanged (id, translations, review cards); `replace` makes every line new.
+         */
+        post: operations["alignLesson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/review/due": {
         parameters: {
             query?: never;
@@ -3077,6 +3101,33 @@ export interface components {
             text: string;
             translation_fr: string;
             translation_en: string;
+        };
+        AlignmentJob: {
+            id: string;
+            lesson_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            progress: number;
+            /** @enum {string} */
+            apply: "merge" | "replace";
+            /** @enum {string} */
+            lang: "fr" | "en" | "es";
+            mode: ("signal" | "synthesis") | null;
+            elapsed: number | null;
+            lines: {
+                id: string | null;
+                text: string;
+                start: number;
+                end: number;
+                confidence: number;
+                doubtful: boolean;
+            }[];
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            created_at: string;
+            updated_at: string;
         };
         HabitSummary: {
             settings: {
@@ -13270,6 +13321,204 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLessonAlignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            job: components["schemas"]["AlignmentJob"] | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    alignLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "script": "Bonjour.\nComment allez-vous ?\nTrès bien, merci.",
+                 *       "split": "lines",
+                 *       "apply": "merge"
+                 *     }
+                 */
+                "application/json": {
+                    script: string;
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    split?: "lines" | "sentences" | "auto";
+                    /**
+                     * @default merge
+                     * @enum {string}
+                     */
+                    apply?: "merge" | "replace";
+                    /** @enum {string} */
+                    lang?: "fr" | "en" | "es";
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            job: components["schemas"]["AlignmentJob"];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

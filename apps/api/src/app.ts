@@ -22,6 +22,7 @@ import { createMetrics } from "./lib/metrics";
 import { type AppServices, buildModules } from "./lib/module";
 import type { RequestMeta } from "./lib/request-meta";
 import { createResponseCache, type FastRead, publicFastRead, type ResponseCache } from "./lib/response-cache";
+import alignment from "./modules/alignment";
 import analytics from "./modules/analytics";
 import audit from "./modules/audit";
 import auth from "./modules/auth";
@@ -82,6 +83,7 @@ export const appModules = [
   entitlement,
   courses,
   lessons,
+  alignment,
   review,
   certificates,
   analytics,

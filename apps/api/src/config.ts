@@ -47,6 +47,8 @@ export interface Config {
   mailWorker: { leaseMs: number; intervalMs: number };
   /** How often the study reminder job runs. */
   studyRemindersIntervalMs: number;
+  /** The aligner: "auto" uses espeak-ng when installed, "off" the signal alone. */
+  alignSynthesis: "auto" | "off";
 }
 
 export interface PaymentsConfig {
@@ -235,6 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     mailWorker: { leaseMs: env.MAIL_LEASE_MS, intervalMs: env.MAIL_WORKER_INTERVAL_MS },
     studyRemindersIntervalMs: env.STUDY_REMINDERS_INTERVAL_MS,
+    alignSynthesis: env.ALIGN_SYNTHESIS,
     secureCookies: publicUrl.startsWith("https://"),
     media: {
       driver: env.STORAGE_DRIVER,

@@ -98,6 +98,11 @@ export const envFields = z.object({
       "S3_PREFIX is folder names (letters, digits, . _ -) separated by /",
     )
     .optional(),
+  /**
+   * The aligner's reference voice: "auto" uses espeak-ng when it is installed (synthesis mode),
+   * "off" analyses the signal alone (signal mode), whatever the machine has.
+   */
+  ALIGN_SYNTHESIS: z.enum(["auto", "off"]).default("auto"),
   /** Seconds a signed audio URL stays valid (URLs are stable for this long, then live up to twice it). */
   MEDIA_URL_TTL: z.coerce.number().int().min(60).max(86_400).default(600),
   /**

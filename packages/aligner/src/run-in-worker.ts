@@ -6,6 +6,8 @@ import { Worker } from "node:worker_threads";
 import type { AlignOptions, AlignResult } from "./align.js";
 import type { AlignJob } from "./worker.js";
 
+export type { AlignResult } from "./align.js";
+
 export class AlignWorkerError extends Error {
   constructor(
     readonly code: string,

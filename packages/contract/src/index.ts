@@ -1,3 +1,4 @@
+export * from "./alignment";
 export * from "./analytics";
 export * from "./audit";
 export * from "./auth";

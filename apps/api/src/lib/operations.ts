@@ -130,6 +130,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "PUT /api/v1/courses/:courseId/lessons/update-links/:id": "updateLessonLinks",
   "GET /api/v1/courses/:courseId/lessons/:id/cues": "listLessonCues",
   "PUT /api/v1/courses/:courseId/lessons/:id/cues": "replaceLessonCues",
+  "POST /api/v1/courses/:courseId/lessons/:id/align": "alignLesson",
+  "GET /api/v1/courses/:courseId/lessons/:id/align": "getLessonAlignment",
   "POST /api/v1/courses/:courseId/lessons/file/upload": "uploadLessonFile",
   // media
   "POST /api/v1/medias/file/upload": "uploadMedia",

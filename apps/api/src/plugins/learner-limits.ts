@@ -27,4 +27,6 @@ export const learnerLimits = {
   calendar: perLearner(60, 10),
   /** A recording of a line, stored: a review session records many lines, not hundreds a minute. */
   recording: perLearner(120, 10),
+  /** A lesson aligned to its script (seconds of a core each): staff align a lesson a few times. */
+  alignment: perLearner(20, 10),
 };

@@ -97,9 +97,21 @@ export function createLessonCues(db: Db, lineFiles: LineFiles) {
    * Makes the lesson's lines `wanted` (in that order), keeping the rows `planCues` keeps; returns
    * the keys of the files of the lines it deleted (for `lineFiles.deleteFiles` after the commit).
    */
-  async function writeCues(lessonId: string, wanted: LessonCueInput[], tx: DbOrTx): Promise<string[]> {
+  async function writeCues(
+    lessonId: string,
+    wanted: LessonCueInput[],
+    tx: DbOrTx,
+    /** every line new: none of the lesson's lines is kept (an alignment that replaces them) */
+    fresh = false,
+  ): Promise<string[]> {
     const existing = (await cuesOf([lessonId], tx)).get(lessonId) ?? [];
-    const plan = planCues(existing, wanted);
+    const plan = fresh
+      ? {
+          keep: new Map<string, number>(),
+          insert: wanted.map((_, i) => i),
+          remove: existing.map((c) => c.id),
+        }
+      : planCues(existing, wanted);
     const released = await lineFilesOf([lessonId], tx, plan.remove);
     if (plan.remove.length > 0) await tx.delete(lessonCues).where(inArray(lessonCues.id, plan.remove));
     const now = new Date();

@@ -43,6 +43,7 @@ export default defineModule({
         updateColumn: ["courses"],
         updateLinks: ["courses"],
         replaceCues: ["courses"],
+        applyAlignment: ["courses"],
         delete: ["courses"],
         saveProgress: (userId) => [`progress:${userId}`],
       },

@@ -191,6 +191,27 @@ export function createLessonService(deps: {
       return cues;
     },
 
+    /**
+     * Writes the lines an alignment placed: "merge" keeps the lines whose text is unchanged (their
+     * id, translations and review cards; only their times move), "replace" makes every line new.
+     */
+    async applyAlignment(
+      courseId: string,
+      id: string,
+      aligned: { text: string; start: number; end: number }[],
+      apply: "merge" | "replace",
+    ): Promise<CueRow[]> {
+      const wanted = aligned.map((a) => ({ start: a.start, end: a.end, text: a.text }));
+      const { cues, lineKeys } = await db.transaction(async (tx) => {
+        await get(courseId, id, tx);
+        const lineKeys = await writeCues(id, wanted, tx, apply === "replace");
+        await tx.update(lessons).set({ transcript: "", updatedAt: new Date() }).where(eq(lessons.id, id));
+        return { cues: (await cuesOf([id], tx)).get(id) ?? [], lineKeys };
+      });
+      await lineFiles.deleteFiles(lineKeys);
+      return cues;
+    },
+
     /** Lessons by id (any course), for the review deck. */
     async findByIds(ids: string[]): Promise<LessonRow[]> {
       if (ids.length === 0) return [];
