@@ -2013,6 +2013,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/practice/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The day's exercises (dictation, cloze, recall) made from the cards to review now
+         * @description Access: signed in.
+         */
+        get: operations["getPracticeSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/practice/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grade an exercise's answer and the card of its line; a result id sent again changes nothing
+         * @description Access: signed in.
+         */
+        post: operations["recordPracticeResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/certificates/mine": {
         parameters: {
             query?: never;
@@ -3073,6 +3113,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        LessonCueInput: {
+            id: string;
+            start: number;
+            end: number;
+            text: string;
+            translation_fr: string;
+            translation_en: string;
+        };
+        ReviewCardInput: {
+            id: string;
+            /** @enum {string} */
+            state: "new" | "learning" | "review" | "relearning";
+            due: string;
+            reps: number;
+            lapses: number;
+            last_review: string | null;
+        };
         /**
          * @description The error envelope of every 4xx and 5xx answer; `errors` lists field messages (400/422).
          * @example {
@@ -3171,14 +3228,6 @@ export interface components {
             createdAt: string;
             lastUsedAt: string | null;
         };
-        Recording: {
-            id: string;
-            cue_id: string;
-            lesson_id: string;
-            mime_type: string;
-            size: number;
-            created_at: string;
-        };
         ReviewCard: {
             id: string;
             /** @enum {string} */
@@ -3187,6 +3236,32 @@ export interface components {
             reps: number;
             lapses: number;
             last_review: string | null;
+        };
+        PracticeExercise: {
+            /** @enum {string} */
+            kind: "dictation" | "cloze" | "recall";
+            card: components["schemas"]["ReviewCard"];
+            cue: components["schemas"]["LessonCue"];
+            lesson: {
+                id: string;
+                course_id: string;
+                title_fr: string;
+                title_en: string;
+                audio_url: string | null;
+            };
+            language: string;
+            cloze: {
+                blanks: number[];
+                choices: string[][];
+            } | null;
+        };
+        Recording: {
+            id: string;
+            cue_id: string;
+            lesson_id: string;
+            mime_type: string;
+            size: number;
+            created_at: string;
         };
         DeviceSession: {
             /** Format: uuid */
@@ -14226,6 +14301,254 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPracticeSession: {
+        parameters: {
+            query?: {
+                limit?: number;
+                day_start?: string;
+                kinds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            items: components["schemas"]["PracticeExercise"][];
+                            counts: {
+                                new: number;
+                                due: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordPracticeResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "result_id": "0192f1c2-7d1e-7a00-9c1b-5d0e2f3a4b5c",
+                 *       "card_id": "0192f1c2-7d1e-7a00-9c1b-000000000001",
+                 *       "kind": "dictation",
+                 *       "answer": "Je voudrais un café"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    result_id: string;
+                    /** Format: uuid */
+                    card_id: string;
+                    /** @default false */
+                    ignore_accents?: boolean;
+                    /** Format: date-time */
+                    answered_at?: string;
+                    /** Format: date-time */
+                    day_start?: string;
+                    /** @enum {string} */
+                    kind: "dictation";
+                    answer: string;
+                } | {
+                    /** Format: uuid */
+                    result_id: string;
+                    /** Format: uuid */
+                    card_id: string;
+                    /** @default false */
+                    ignore_accents?: boolean;
+                    /** Format: date-time */
+                    answered_at?: string;
+                    /** Format: date-time */
+                    day_start?: string;
+                    /** @enum {string} */
+                    kind: "cloze";
+                    blanks: number[];
+                    answers: string[];
+                } | {
+                    /** Format: uuid */
+                    result_id: string;
+                    /** Format: uuid */
+                    card_id: string;
+                    /** @default false */
+                    ignore_accents?: boolean;
+                    /** Format: date-time */
+                    answered_at?: string;
+                    /** Format: date-time */
+                    day_start?: string;
+                    /** @enum {string} */
+                    kind: "recall_typed";
+                    answer: string;
+                } | {
+                    /** Format: uuid */
+                    result_id: string;
+                    /** Format: uuid */
+                    card_id: string;
+                    /** @default false */
+                    ignore_accents?: boolean;
+                    /** Format: date-time */
+                    answered_at?: string;
+                    /** Format: date-time */
+                    day_start?: string;
+                    /** @enum {string} */
+                    kind: "recall_spoken";
+                    rating: 1 | 2 | 3 | 4;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            grade: {
+                                rating: 1 | 2 | 3 | 4;
+                                accuracy: number;
+                                correct: boolean;
+                                diff: {
+                                    /** @enum {string} */
+                                    op: "ok" | "wrong" | "accent" | "missing" | "extra";
+                                    expected?: string;
+                                    given?: string;
+                                }[];
+                                blanks: {
+                                    index: number;
+                                    expected: string;
+                                    given: string;
+                                    correct: boolean;
+                                }[];
+                            };
+                            card: components["schemas"]["ReviewCard"];
+                            duplicate: boolean;
+                            counts: {
+                                new: number;
+                                due: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

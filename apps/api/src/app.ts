@@ -41,6 +41,7 @@ import mail from "./modules/mail";
 import media from "./modules/media";
 import notifications from "./modules/notifications";
 import plans from "./modules/plans";
+import practice from "./modules/practice";
 import privacy from "./modules/privacy";
 import review from "./modules/review";
 import roles from "./modules/roles";
@@ -85,6 +86,7 @@ export const appModules = [
   lessons,
   alignment,
   review,
+  practice,
   certificates,
   analytics,
   habit,

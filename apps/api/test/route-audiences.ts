@@ -128,6 +128,8 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   addReviewCard: "signed-in", // POST /v1/review/cards
   removeReviewCard: "signed-in", // DELETE /v1/review/cards/:id
   getReviewStats: "signed-in", // GET /v1/review/stats
+  getPracticeSession: "signed-in", // GET /v1/practice/session
+  recordPracticeResult: "signed-in", // POST /v1/practice/results
   listMyCertificates: "signed-in", // GET /v1/certificates/mine
   verifyCertificate: "public", // GET /v1/certificates/verify/:code
   getCertificate: { owner: "certificate", staff: "certificates.manage" }, // GET /v1/certificates/:id

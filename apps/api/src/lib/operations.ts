@@ -147,6 +147,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/recordings": "listRecordings",
   "GET /api/v1/recordings/:id/audio": "getRecordingAudio",
   "DELETE /api/v1/recordings/:id": "deleteRecording",
+  // practice
+  "GET /api/v1/practice/session": "getPracticeSession",
+  "POST /api/v1/practice/results": "recordPracticeResult",
   // habit
   "GET /api/v1/habit": "getHabitSummary",
   "PUT /api/v1/habit/settings": "updateHabitSettings",

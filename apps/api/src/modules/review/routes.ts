@@ -12,6 +12,7 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { dayStartOf } from "../../lib/day-start";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
@@ -19,22 +20,6 @@ import type { Reviewer } from "./service";
 
 const tags = ["review"];
 const base = "/v1/review";
-
-/** Start of today in UTC: "today" when the learner's own midnight is not given. */
-function utcMidnight(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
-/**
- * The learner's midnight as the client gives it, when it can be one (at most 50 hours ago, the far
- * side of the date line, and not after now, give or take an hour of clock skew); 00:00 UTC otherwise.
- */
-function dayStartOf(given: string | undefined, now: Date): Date {
-  const at = given ? new Date(given).getTime() : Number.NaN;
-  const ago = now.getTime() - at;
-  if (ago > -3_600_000 && ago < 50 * 3_600_000) return new Date(at);
-  return utcMidnight(now);
-}
 
 /** The learner's review deck: cards due, grading, one line added, figures. Every card is the caller's own. */
 export default async function reviewRoutes(fastify: FastifyInstance) {

@@ -188,6 +188,22 @@ export function createReviewService(deps: {
       return { card: presentCard(existing as CardRow), added: false };
     },
 
+    /**
+     * The line of one of the reviewer's cards, for an exercise graded on it: another learner's card
+     * is not found, and the line of a lesson that no longer opens for them is refused.
+     */
+    async lineOf(reviewer: Reviewer, cardId: string) {
+      const [card] = await db
+        .select({ cueId: reviewCards.cueId, lessonId: reviewCards.lessonId })
+        .from(reviewCards)
+        .where(and(eq(reviewCards.id, cardId), eq(reviewCards.userId, reviewer.principal.id)));
+      if (!card) throw notFound("Review card");
+      await mustOpen(reviewer, card.lessonId);
+      const [cue] = await lessons.cuesByIds([card.cueId]);
+      if (!cue) throw notFound("Line");
+      return cue;
+    },
+
     /** Takes one card (and its grades) out of the learner's deck; another learner's card is not found. */
     async removeCard(userId: string, cardId: string): Promise<void> {
       await db.transaction(async (tx) => {

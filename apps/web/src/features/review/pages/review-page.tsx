@@ -23,9 +23,9 @@ import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
+import { useSegmentPlayer } from "@/lib/use-segment-player";
 import { dueReviewsQuery, removeReviewCard, sendQueuedGrade } from "../api/review-api";
 import { reviewKeys } from "../api/review-queries";
-import { useSegmentPlayer } from "../hooks/use-segment-player";
 import { flushGrades, learnerStore, type OutboxStore, oneAtATime, queueGrade } from "../lib/outbox";
 import "../review.css";
 

@@ -1,19 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
- * Plays one segment of a lesson's audio: seeks to its start, plays, and pauses at its end
- * (checked every frame, so it stops within a frame of the end rather than a `timeupdate` later).
+ * Plays one segment of a lesson's audio, at a given speed (1 by default; the pitch is kept): seeks
+ * to its start, plays, and pauses at its end (checked every frame, so it stops within a frame of
+ * the end rather than a `timeupdate` later).
  */
-export function useSegmentPlayer(onSourceError?: () => void) {
+export function useSegmentPlayer(onSourceError?: () => void, testId = "review-audio") {
   const ref = useRef<HTMLAudioElement>(null);
   const end = useRef(0);
   const [playing, setPlaying] = useState(false);
 
-  const play = useCallback((src: string, start: number, stop: number) => {
+  const play = useCallback((src: string, start: number, stop: number, rate = 1) => {
     const el = ref.current;
     if (!el) return;
     end.current = stop;
     const begin = () => {
+      el.playbackRate = rate;
       el.currentTime = start;
       void el.play().catch(() => setPlaying(false));
     };
@@ -52,7 +54,7 @@ export function useSegmentPlayer(onSourceError?: () => void) {
         setPlaying(false);
         onSourceError?.();
       },
-      "data-testid": "review-audio",
+      "data-testid": testId,
     },
   };
 }
