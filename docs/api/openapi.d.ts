@@ -778,7 +778,7 @@ export interface paths {
         };
         /**
          * Get current user
-         * @description Access: signed in.
+         * @description Access: signed in. Kept in memory (per reader) until a change to roles, plans, the reader's account; ETag, 304 on If-None-Match.
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -798,7 +798,7 @@ export interface paths {
         };
         /**
          * Get current user alias
-         * @description Access: signed in.
+         * @description Access: signed in. Kept in memory (per reader) until a change to roles, plans, the reader's account; ETag, 304 on If-None-Match.
          */
         get: operations["getCurrentUserAlias"];
         put?: never;
@@ -1062,7 +1062,7 @@ export interface paths {
         };
         /**
          * The site settings (public: the web app loads them at start and after login)
-         * @description Access: public.
+         * @description Access: public. Kept in memory (one answer for everyone) until a change to settings; ETag, 304 on If-None-Match.
          */
         get: operations["getSettings"];
         put?: never;
@@ -1110,7 +1110,7 @@ export interface paths {
         };
         /**
          * Active plans, in display order (public)
-         * @description Access: public.
+         * @description Access: public. Kept in memory (one answer for everyone) until a change to plans; ETag, 304 on If-None-Match.
          */
         get: operations["listActivePlans"];
         put?: never;
@@ -1494,7 +1494,7 @@ export interface paths {
         };
         /**
          * List active courses
-         * @description Access: public.
+         * @description Access: public. Kept in memory (one answer for everyone) until a change to courses; ETag, 304 on If-None-Match.
          */
         get: operations["listActiveCourses"];
         put?: never;
@@ -1514,7 +1514,7 @@ export interface paths {
         };
         /**
          * List popular courses
-         * @description Access: public.
+         * @description Access: public. Kept in memory (one answer for everyone) until a change to courses; ETag, 304 on If-None-Match.
          */
         get: operations["listPopularCourses"];
         put?: never;
@@ -1534,7 +1534,7 @@ export interface paths {
         };
         /**
          * Get course
-         * @description Access: public (a Bearer token, when sent, identifies the caller).
+         * @description Access: public (a Bearer token, when sent, identifies the caller). Kept in memory (one answer for everyone) until a change to courses; ETag, 304 on If-None-Match.
          */
         get: operations["getCourse"];
         put?: never;
@@ -1574,7 +1574,7 @@ export interface paths {
         };
         /**
          * Get learner progress
-         * @description Access: signed in.
+         * @description Access: signed in. Kept in memory (per reader) until a change to courses, settings, roles, plans, the reader's account, the reader's progress, or the end of its period; ETag, 304 on If-None-Match.
          */
         get: operations["getLearnerProgress"];
         put?: never;
@@ -1662,7 +1662,7 @@ export interface paths {
         };
         /**
          * List lessons
-         * @description Access: public (a Bearer token, when sent, identifies the caller).
+         * @description Access: public (a Bearer token, when sent, identifies the caller). Kept in memory (per reader) until a change to courses, settings, roles, plans, the reader's account, the reader's progress, or the end of its period; ETag, 304 on If-None-Match.
          */
         get: operations["listLessons"];
         put?: never;
@@ -1688,7 +1688,7 @@ export interface paths {
         put?: never;
         /**
          * List active lessons
-         * @description Access: public (a Bearer token, when sent, identifies the caller).
+         * @description Access: public (a Bearer token, when sent, identifies the caller). Kept in memory (per reader) until a change to courses, settings, roles, plans, the reader's account, the reader's progress, or the end of its period; ETag, 304 on If-None-Match.
          */
         post: operations["listActiveLessons"];
         delete?: never;

@@ -21,7 +21,6 @@ import { type Clock, systemClock } from "./lib/clock";
 import { createMetrics } from "./lib/metrics";
 import { type AppServices, buildModules } from "./lib/module";
 import type { RequestMeta } from "./lib/request-meta";
-import { createResponseCache, type FastRead, publicFastRead, type ResponseCache } from "./lib/response-cache";
 import alignment from "./modules/alignment";
 import analytics from "./modules/analytics";
 import audit from "./modules/audit";
@@ -52,6 +51,7 @@ import accessPlugin, { type RouteAccess } from "./plugins/access";
 import authPlugin from "./plugins/auth";
 import errorsPlugin from "./plugins/errors";
 import { createFastPath } from "./plugins/fast-path";
+import keptReadsPlugin, { createKeptReads } from "./plugins/kept-reads";
 import metricsPlugin from "./plugins/metrics";
 import openapiPlugin from "./plugins/openapi";
 import { requestIdOf } from "./plugins/request-id";
@@ -110,10 +110,6 @@ interface AppDeps {
   services: Services;
   /** Tells every API process what changed (lib/change-bus.ts). */
   changes: ChangeBus;
-  /** Public answers kept serialised in memory (lib/response-cache.ts). */
-  publicCache: ResponseCache;
-  /** The reads answered before routing (plugins/fast-path.ts); a route adds its own at registration. */
-  fastReads: FastRead[];
   /** Set by the server on SIGTERM: /api/health/ready answers 503 so the load balancer moves on. */
   lifecycle: { draining: boolean };
   /** The time now for what counts days (lib/clock.ts). */
@@ -204,10 +200,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     channel: config.changeChannel,
     log: app.log,
   });
-  const publicCache = createResponseCache({ changes });
-  const fastReads: FastRead[] = [publicFastRead(publicCache)];
+  // the answers the routes keep (their `config.keep`), served by one plugin and before routing
+  const kept = createKeptReads({ changes, readerFromMemory: (header) => app.readerFromMemory(header) });
   app.addHook("onClose", async () => {
-    publicCache.close();
+    kept.close();
     await changes.close();
   });
   const clock = opts.clock ?? systemClock;
@@ -238,7 +234,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   metrics.setSources({
     inFlight: () => inFlight,
-    publicCache,
+    publicCache: kept.everyone,
     principals: services.principals,
     pool: database.poolStats,
     mailQueue: () => services.mailDeliveries.depth(),
@@ -253,8 +249,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           providers,
           services,
           changes,
-          publicCache,
-          fastReads,
           lifecycle: { draining: false },
           clock,
         });
@@ -267,7 +261,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   headersNow = () => app.currentSecurityHeaders();
   const answerFromMemory = createFastPath({
-    reads: fastReads,
+    read: kept.read,
     headers: () => app.currentSecurityHeaders(),
   });
   metrics.setSources({ fastPath: answerFromMemory });
@@ -299,6 +293,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         }),
       });
       await api.register(accessPlugin, { table: routeAccess });
+      await api.register(keptReadsPlugin, { kept });
       await api.register(textInput);
       for (const m of appModules) await m.routes?.(api);
     },

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { ZodType } from "zod";
@@ -17,36 +16,23 @@ export interface CachedBody {
   etag: string;
 }
 
-/**
- * One kind of read the fast path (plugins/fast-path.ts) answers: given a GET under /api/v1/, the
- * body the route would send now when it is in memory, else undefined (the request then goes
- * through Fastify, which answers it and, where it can, keeps the body for next time).
- */
-export interface FastRead {
-  /** For /metrics: `public` (anonymous public reads) or the route's name. */
-  name: string;
-  /** The route's Cache-Control for these bodies. */
-  cacheControl: string;
-  read(req: IncomingMessage, url: string): CachedBody | undefined;
-}
+/** A computed answer: a JSON body, or null: nothing to keep (the caller answers without the cache). */
+export type CachedAnswer<B extends CachedBody = CachedBody> = B | null;
 
-/** A cached answer: a JSON body, or "nothing there" (the route answers 404 without a query). */
-export type CachedAnswer = CachedBody | null;
-
-interface Entry {
-  answer: CachedAnswer;
+interface Entry<B extends CachedBody> {
+  answer: B;
   topics: readonly ChangeTopic[];
-  load: () => Promise<CachedAnswer>;
+  load: () => Promise<CachedAnswer<B>>;
 }
 
-interface Pending {
-  promise: Promise<CachedAnswer>;
+interface Pending<B extends CachedBody> {
+  promise: Promise<CachedAnswer<B>>;
   topics: readonly ChangeTopic[];
 }
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 /** Browsers may keep the body but must ask again (If-None-Match) before using it. */
-const CACHE_CONTROL = "no-cache";
+export const CACHE_CONTROL = "no-cache";
 /** The same for an answer about the signed-in reader: kept by their browser only, never by a shared cache. */
 export const PRIVATE_CACHE_CONTROL = "private, no-cache";
 
@@ -86,27 +72,29 @@ export function sendCached(
 }
 
 /**
- * Public answers kept serialised in memory, computed from the database once per change:
+ * Answers kept serialised in memory, computed from the database once per change:
  * each entry names the change topics it depends on; a change drops those entries in every
  * process (through the change bus) and computes the recently used ones again at once, so the
  * next visitor is served from memory. A read that raced a change is never kept.
  *
- * `alias` remembers which request URL gives which entry, so the server can answer a repeated
- * URL before routing (see plugins/fast-path.ts); URL → key never changes, only the entries do.
+ * Routes do not use it themselves: they declare what they keep (plugins/kept-reads.ts).
  */
-export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: number; rewarm?: number }) {
+export function createResponseCache<B extends CachedBody = CachedBody>(opts: {
+  changes: ChangeBus;
+  maxEntries?: number;
+  rewarm?: number;
+}) {
   const maxEntries = opts.maxEntries ?? 2000;
   const rewarm = opts.rewarm ?? 32;
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<B>>();
   // which entries each topic drops: a user's change must not walk every user's entries
   const byTopic = new Map<ChangeTopic, Set<string>>();
-  const pending = new Map<string, Pending>();
-  const aliases = new Map<string, string>();
+  const pending = new Map<string, Pending<B>>();
   let closed = false;
   /** Answers from memory and computed ones, for /metrics (the fast path counts its own). */
   const stats = { hits: 0, misses: 0 };
 
-  function keep(key: string, entry: Entry) {
+  function keep(key: string, entry: Entry<B>) {
     if (entries.size >= maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) drop(oldest);
@@ -122,7 +110,7 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
     }
   }
 
-  function drop(key: string): Entry | undefined {
+  function drop(key: string): Entry<B> | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
     entries.delete(key);
@@ -134,16 +122,16 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
     return entry;
   }
 
-  function fetch(key: string, topics: readonly ChangeTopic[], load: () => Promise<CachedAnswer>) {
+  function fetch(key: string, topics: readonly ChangeTopic[], load: () => Promise<CachedAnswer<B>>) {
     const existing = pending.get(key);
     if (existing) return existing.promise;
-    const slot: Pending = {
+    const slot: Pending<B> = {
       topics,
       promise: load().then((answer) => {
         // dropped meanwhile by a change: serve this answer to whoever waited, keep nothing
         if (pending.get(key) === slot) {
           pending.delete(key);
-          if (!closed) keep(key, { answer, topics, load });
+          if (!closed && answer !== null) keep(key, { answer, topics, load });
         }
         return answer;
       }),
@@ -157,7 +145,7 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
 
   const unsubscribe = opts.changes.subscribe((topic) => {
     const hit = (topics: readonly ChangeTopic[]) => topic === "*" || topics.includes(topic);
-    const again: [string, Entry][] = [];
+    const again: [string, Entry<B>][] = [];
     for (const key of topic === "*" ? [...entries.keys()] : [...(byTopic.get(topic) ?? [])]) {
       const entry = drop(key);
       if (entry) again.push([key, entry]);
@@ -179,8 +167,8 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
     get(
       key: string,
       topics: readonly ChangeTopic[],
-      load: () => Promise<CachedAnswer>,
-    ): Promise<CachedAnswer> {
+      load: () => Promise<CachedAnswer<B>>,
+    ): Promise<CachedAnswer<B>> {
       const entry = entries.get(key);
       if (entry) {
         stats.hits += 1;
@@ -190,23 +178,9 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
       return fetch(key, topics, load);
     },
 
-    /** Remembers that `url` is answered by `key` (bounded: forgotten wholesale when full). */
-    alias(url: string, key: string) {
-      if (aliases.get(url) === key) return;
-      if (aliases.size >= maxEntries) aliases.clear();
-      aliases.set(url, key);
-    },
-
     /** The answer kept for `key` now, if any (no load, not counted: the fast path counts its own). */
-    peek(key: string): CachedAnswer | undefined {
+    peek(key: string): B | undefined {
       return entries.get(key)?.answer;
-    },
-
-    /** The body for a request URL seen before, when it is in memory now (the fast path). */
-    peekUrl(url: string): CachedBody | undefined {
-      const key = aliases.get(url);
-      if (key === undefined) return undefined;
-      return entries.get(key)?.answer ?? undefined;
     },
 
     close() {
@@ -216,15 +190,5 @@ export function createResponseCache(opts: { changes: ChangeBus; maxEntries?: num
       byTopic.clear();
       pending.clear();
     },
-  };
-}
-export type ResponseCache = ReturnType<typeof createResponseCache>;
-
-/** The fast path's read of the public answers: an anonymous GET of a URL answered before. */
-export function publicFastRead(cache: ResponseCache): FastRead {
-  return {
-    name: "public",
-    cacheControl: CACHE_CONTROL,
-    read: (req, url) => (req.headers.authorization === undefined ? cache.peekUrl(url) : undefined),
   };
 }

@@ -1,13 +1,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type CachedBody, type FastRead, JSON_TYPE, notModified } from "../lib/response-cache";
+import { type CachedBody, JSON_TYPE, notModified } from "../lib/response-cache";
 import { SANE_REQUEST_ID } from "./request-id";
 import type { HeaderList } from "./security-headers";
 
+/** A kept body with what the fast path sends with it. */
+export interface FastAnswer extends CachedBody {
+  /** The route's Cache-Control for it. */
+  cacheControl: string;
+  /** For /metrics: `public` (answers for everyone) or the read's name. */
+  name: string;
+}
+
 /**
  * Answers the hottest reads before Fastify routes the request, when their body is in memory:
- * the public reads (course lists, course pages, active plans, settings) for a URL answered
- * before, and the reads each route registers (the lesson list of a signed-in learner, whose
- * token, session and plan are then known from memory: modules/auth/principal-cache.ts).
+ * the kept reads (plugins/kept-reads.ts) of a URL answered before: those for everyone (course
+ * lists, course pages, active plans, settings) and those per reader (a signed-in learner's
+ * lesson list, whose token, session and plan are then known from memory:
+ * modules/auth/principal-cache.ts).
  * Everything else goes through Fastify as usual, so every error (a bad or revoked token, an
  * unknown course) is the route's own answer.
  * The response is the one the route sends: same status, body, ETag, 304, and security headers.
@@ -15,17 +24,17 @@ import type { HeaderList } from "./security-headers";
  * saves). Counted in plain numbers (`stats`) that /metrics reads when scraped: no metric call here.
  */
 export function createFastPath(deps: {
-  /** Tried in order; routes may add theirs after the fast path is made. */
-  reads: readonly FastRead[];
+  /** The kept answer of a GET under /api/v1/, when it is in memory now. */
+  read: (req: IncomingMessage, url: string) => FastAnswer | undefined;
   headers: () => HeaderList | undefined;
 }) {
   // the raw header array of each body, for the security headers in force (recomputed when they change)
-  const prepared = new WeakMap<CachedBody, { list: HeaderList; ok: string[]; notModified: string[] }>();
+  const prepared = new WeakMap<FastAnswer, { list: HeaderList; ok: string[]; notModified: string[] }>();
 
-  function headersOf(cached: CachedBody, list: HeaderList, cacheControl: string) {
+  function headersOf(cached: FastAnswer, list: HeaderList) {
     let entry = prepared.get(cached);
     if (entry?.list !== list) {
-      const common: string[] = [...list.flat(), "etag", cached.etag, "cache-control", cacheControl];
+      const common: string[] = [...list.flat(), "etag", cached.etag, "cache-control", cached.cacheControl];
       entry = {
         list,
         ok: [...common, "content-type", JSON_TYPE, "content-length", String(cached.length)],
@@ -42,17 +51,12 @@ export function createFastPath(deps: {
     if (req.method !== "GET") return false;
     const url = req.url;
     if (url === undefined || !url.startsWith("/api/v1/")) return false;
-    let cached: CachedBody | undefined;
-    let read: FastRead | undefined;
-    for (read of deps.reads) {
-      cached = read.read(req, url);
-      if (cached) break;
-    }
-    if (!cached || !read) return false;
+    const cached = deps.read(req, url);
+    if (!cached) return false;
     const list = deps.headers();
     if (!list) return false;
-    const headers = headersOf(cached, list, read.cacheControl);
-    stats.byRead[read.name] = (stats.byRead[read.name] ?? 0) + 1;
+    const headers = headersOf(cached, list);
+    stats.byRead[cached.name] = (stats.byRead[cached.name] ?? 0) + 1;
     // no log line here, so no request id of its own; a caller's (sane) one is sent back as elsewhere
     const id = req.headers["x-request-id"];
     const withId = (h: string[]) =>

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { notFound, unauthenticated } from "../lib/errors";
 import type { Metrics } from "../lib/metrics";
+import { bearerToken } from "./auth";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -34,8 +35,7 @@ export default fp(
     if (expected) metrics.collectProcessMetrics();
     app.get("/metrics", { schema: { hide: true }, logLevel: "warn" }, async (request, reply) => {
       if (!expected) throw notFound("Page");
-      const header = request.headers.authorization ?? "";
-      const sent = header.startsWith("Bearer ") ? header.slice(7) : "";
+      const sent = bearerToken(request.headers.authorization ?? "");
       if (!sent || !timingSafeEqual(digest(sent), expected)) {
         reply.header("www-authenticate", 'Bearer realm="metrics"');
         throw unauthenticated("The metrics need their Bearer token (METRICS_TOKEN)");

@@ -33,6 +33,19 @@ function describe(rule: AccessRule): string {
   }
 }
 
+/** A kept read (plugins/kept-reads.ts) in words: whose answer, and which changes drop it. */
+function describeKept(route: RouteOptions): string | undefined {
+  const keep = route.config?.keep;
+  if (!keep) return undefined;
+  const reader = keep.per === "reader";
+  const changes = [
+    ...keep.droppedBy,
+    ...(reader ? ["roles", "plans", "the reader's account"] : []),
+    ...(keep.droppedByReader ?? []).map((topic) => `the reader's ${topic}`),
+  ];
+  return `Kept in memory (${reader ? "per reader" : "one answer for everyone"}) until a change to ${changes.join(", ")}${keep.period ? ", or the end of its period" : ""}; ETag, 304 on If-None-Match.`;
+}
+
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -100,7 +113,7 @@ export function documentOperation(route: RouteOptions, rule: AccessRule, taken: 
     operationId,
     summary: schema.summary ?? summaryOf(operationId),
     security: securityOf(rule),
-    description: [describe(rule), schema.description].filter(Boolean).join(" "),
+    description: [describe(rule), describeKept(route), schema.description].filter(Boolean).join(" "),
     response,
   });
   return operationId;

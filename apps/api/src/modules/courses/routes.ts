@@ -15,11 +15,9 @@ import {
   popularToggleBody,
   publicCourseListQuery,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ChangeTopic } from "../../lib/change-bus";
 import { notFound } from "../../lib/errors";
-import { createResponseCache, JSON_TYPE, jsonBody, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
@@ -47,77 +45,49 @@ function startOfWeekUtc(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day));
 }
 
-/** What a learner's progress answer depends on (its kept copy is dropped when one changes). */
-const PROGRESS_TOPICS = (userId: string): ChangeTopic[] => [
-  "courses",
-  "settings",
-  "roles",
-  "plans",
-  `user:${userId}`,
-  `progress:${userId}`,
-];
-
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { courses, lessons, principals, audit } = app.deps.services;
 
-  // ---- public reads: from memory (lib/response-cache.ts), computed again when courses or lessons change ----
-  const { publicCache } = app.deps;
-  const progressAnswers = createResponseCache({ changes: app.deps.changes, maxEntries: 10_000, rewarm: 0 });
-  app.addHook("onClose", async () => progressAnswers.close());
-  const progressBody = jsonBody(customerProgressResponse, "/v1/courses/customer/progress");
+  // ---- public reads: kept in memory (plugins/kept-reads.ts) until courses or lessons change ----
+  const publicRead = { per: "everyone", droppedBy: ["courses"] } as const;
   const urlWindowMs = app.deps.config.media.urlTtl * 1000;
-  const listBody = jsonBody(courseListResponse, "/v1/courses/active");
-  const courseBodyOf = jsonBody(courseResponse, "/v1/courses/single/:id");
 
   for (const scope of ["active", "popular"] as const) {
     app.get(
       `/v1/courses/${scope}`,
       {
-        config: { access: access.public },
+        config: { access: access.public, keep: publicRead },
         schema: {
           tags,
           querystring: publicCourseListQuery,
           response: { 200: courseListResponse, ...errors },
         },
       },
-      async (request, reply) => {
-        const q = request.query;
-        const key = `courses:${scope}:${JSON.stringify([q.page, q.pageSize, q.target_language ?? null, q.level ?? null, q.search ?? null])}`;
-        const answer = await publicCache.get(key, ["courses"], async () =>
-          listBody({
-            data: await courses.list({
-              ...q,
-              active: "true",
-              ...(scope === "popular" ? { popular: "true" } : {}),
-            }),
-          }),
-        );
-        if (!answer) throw notFound("Course");
-        publicCache.alias(request.url, key);
-        return sendCached(request, reply, answer);
-      },
+      async (request) => ({
+        data: await courses.list({
+          ...request.query,
+          active: "true",
+          ...(scope === "popular" ? { popular: "true" } : {}),
+        }),
+      }),
     );
   }
 
   app.get(
     "/v1/courses/single/:id",
     {
-      config: { access: access.publicViewer },
+      config: {
+        access: access.publicViewer,
+        // what everyone may see (active courses) is kept; staff reading an inactive one go to the database
+        keep: {
+          ...publicRead,
+          when: (answer: { data: { course: { active: boolean } } }) => answer.data.course.active,
+        },
+      },
       schema: { tags, params: courseRefParams, response: { 200: courseResponse, ...errors } },
     },
-    async (request, reply) => {
-      // what everyone may see (active courses) is kept in memory; staff reading an inactive one go to the database
-      const ref = request.params.id;
-      const key = `courses:single:${ref.toLowerCase()}`;
-      const answer = await publicCache.get(key, ["courses"], async () => {
-        const row = await courses.findByRef(ref);
-        return row?.active ? courseBodyOf({ data: { course: await courses.presentOne(row) } }) : null;
-      });
-      if (answer) {
-        if (!request.principal) publicCache.alias(request.url, key);
-        return sendCached(request, reply, answer);
-      }
+    async (request) => {
       const row = await courses.findByRef(request.params.id);
       if (!row || !canSeeCourse(request.principal, row)) throw notFound("Course");
       return { data: { course: await courses.presentOne(row) } };
@@ -150,54 +120,53 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/courses/customer/progress",
     {
-      config: { access: access.signedIn },
+      config: {
+        access: access.signedIn,
+        // kept per learner until their progress, their account, the courses, plans or roles change,
+        // for the week it counts and one window of signed media URLs at most (as the lesson lists are)
+        keep: {
+          per: "reader",
+          droppedBy: ["courses", "settings"],
+          droppedByReader: ["progress"],
+          period: () => `${Math.floor(Date.now() / urlWindowMs)}:${startOfWeekUtc().getTime()}`,
+        },
+      },
       schema: {
         tags,
         querystring: customerProgressQuery,
         response: { 200: customerProgressResponse, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const principal = principalOf(request);
       const weekStart = request.query.week_start ? new Date(request.query.week_start) : startOfWeekUtc();
       const access = await principals.accessOf(principal);
-      // kept serialised per learner until their progress, their account, the courses, plans or
-      // roles change, and for one window of signed media URLs at most (as the lesson lists are)
-      const key = [principal.id, weekStart.toISOString(), access, Math.floor(Date.now() / urlWindowMs)].join(
-        ":",
-      );
-      const topics: ChangeTopic[] = PROGRESS_TOPICS(principal.id);
-      const answer = await progressAnswers.get(key, topics, async () => {
-        // three round trips whatever the number of courses: what does not depend on the courses
-        // runs beside their lookup, the courses come in one query
-        const [ids, doneThisWeek] = await Promise.all([
-          lessons.coursesInProgress(principal.id),
-          lessons.doneSince(principal.id, weekStart),
-        ]);
-        const rows = (await courses.findByIds(ids)).filter((r) => canSeeCourse(principal, r));
-        const [items, overviews] = await Promise.all([
-          courses.present(rows),
-          lessons.overviews(
-            rows.map((r) => r.id),
-            principal.id,
-            access,
-            pacesOf(principal, rows),
-          ),
-        ]);
-        return progressBody({
-          data: {
-            courses: items.flatMap((course) => {
-              const overview = overviews.get(course.id);
-              return overview ? [{ course, overview }] : [];
-            }),
-            lessons_done_this_week: doneThisWeek,
-            week_start: weekStart.toISOString(),
-          },
-        });
-      });
-      if (!answer) throw new Error("the progress answer was not computed");
-      // the serialised body, already checked against the response schema by progressBody
-      return (reply as FastifyReply).header("content-type", JSON_TYPE).send(answer.body);
+      // three round trips whatever the number of courses: what does not depend on the courses
+      // runs beside their lookup, the courses come in one query
+      const [ids, doneThisWeek] = await Promise.all([
+        lessons.coursesInProgress(principal.id),
+        lessons.doneSince(principal.id, weekStart),
+      ]);
+      const rows = (await courses.findByIds(ids)).filter((r) => canSeeCourse(principal, r));
+      const [items, overviews] = await Promise.all([
+        courses.present(rows),
+        lessons.overviews(
+          rows.map((r) => r.id),
+          principal.id,
+          access,
+          pacesOf(principal, rows),
+        ),
+      ]);
+      return {
+        data: {
+          courses: items.flatMap((course) => {
+            const overview = overviews.get(course.id);
+            return overview ? [{ course, overview }] : [];
+          }),
+          lessons_done_this_week: doneThisWeek,
+          week_start: weekStart.toISOString(),
+        },
+      };
     },
   );
 

@@ -16,11 +16,9 @@ import {
   PERMISSIONS,
   uploadResponse,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ChangeTopic } from "../../lib/change-bus";
 import { notFound } from "../../lib/errors";
-import { createResponseCache, jsonBody, PRIVATE_CACHE_CONTROL, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
@@ -56,83 +54,43 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
 
   /**
    * Learners (and visitors) see the active lessons of an active course, with `locked` for their plan.
-   * The answer is kept serialised per viewer and course until the course, its lessons, the settings,
-   * the viewer (plan, roles) or their progress change, and at most for one window of the signed
-   * audio URLs (the signer rounds expiries to MEDIA_URL_TTL, so URLs are the same within a window).
-   * It carries an ETag (304 on If-None-Match), private to the reader's browser.
+   * Kept per reader until the course, its lessons, the settings, the reader (plan, roles) or their
+   * progress change, and for one window of the signed audio URLs at most (the signer rounds
+   * expiries to MEDIA_URL_TTL, so URLs are the same within a window); answered before routing
+   * when the reader and the list are in memory (the hottest signed-in read: every course page and
+   * player).
    */
-  const lists = createResponseCache({ changes: app.deps.changes, maxEntries: 10_000, rewarm: 0 });
-  app.addHook("onClose", async () => lists.close());
-  const listBody = jsonBody(lessonListResponse, base);
-  const urlWindowMs = app.deps.config.media.urlTtl * 1000;
-  const listKey = (courseId: string, activeOnly: boolean, viewer: LessonViewer) =>
-    [
-      viewer.userId ?? "-",
-      courseId,
-      activeOnly,
-      viewer.staff,
-      viewer.access,
-      Math.floor(Date.now() / urlWindowMs),
-    ].join(":");
-
-  async function listFor(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    courseId: string,
-    learnerView: boolean,
-  ) {
+  async function listFor(request: FastifyRequest, courseId: string, learnerView: boolean) {
     const viewer = await viewerOf(request);
-    const principal = request.principal; // the loader below must not hold on to the request
+    const course = await courses.findByRef(courseId);
+    if (!course || !canSeeCourse(request.principal, course)) throw notFound("Course");
     const activeOnly = learnerView || !viewer.staff;
-    const userId = viewer.userId;
-    const topics: ChangeTopic[] = userId
-      ? ["courses", "settings", "roles", "plans", `user:${userId}`, `progress:${userId}`]
-      : ["courses", "settings"];
-    const answer = await lists.get(listKey(courseId, activeOnly, viewer), topics, async () => {
-      const course = await courses.findByRef(courseId);
-      if (!course || !canSeeCourse(principal, course)) return null;
-      const list = await lessons.list(course.id, viewer, { activeOnly, pace: course });
-      return listBody({ data: { lessons: list, access: viewer.access } });
-    });
-    if (!answer) throw notFound("Course");
-    return sendCached(request, reply, answer, PRIVATE_CACHE_CONTROL);
+    const list = await lessons.list(course.id, viewer, { activeOnly, pace: course });
+    return { data: { lessons: list, access: viewer.access } };
   }
-
-  // GET of the list answered before routing when the reader, their plan and the list are all in
-  // memory (the hottest signed-in read: every course page and player); else the route above answers
-  // (the id as the route validated it: an encoded character never matches, so never a key of another id)
-  const listUrl = /^\/api\/v1\/courses\/([0-9a-fA-F-]{36})\/lessons$/;
-  app.deps.fastReads.push({
-    name: "lessons",
-    cacheControl: PRIVATE_CACHE_CONTROL,
-    read(req, url) {
-      const match = listUrl.exec(url);
-      if (!match?.[1]) return undefined;
-      const header = req.headers.authorization;
-      let viewer: LessonViewer = { userId: null, staff: false, access: "free" };
-      if (header !== undefined) {
-        if (!header.startsWith("Bearer ")) return undefined;
-        const principal = principals.peek(header.slice(7))?.principal;
-        const access = principal && principals.peekAccess(principal);
-        if (!principal || !access) return undefined;
-        viewer = { userId: principal.id, staff: isLessonStaff(principal), access };
-      }
-      return lists.peek(listKey(match[1], !viewer.staff, viewer)) ?? undefined;
+  const urlWindowMs = app.deps.config.media.urlTtl * 1000;
+  const listConfig = {
+    access: access.publicViewer,
+    keep: {
+      per: "reader",
+      droppedBy: ["courses", "settings"],
+      droppedByReader: ["progress"],
+      period: () => Math.floor(Date.now() / urlWindowMs),
+      beforeRouting: true,
+      name: "lessons",
     },
-  });
+  } as const;
   const listSchema = {
     tags,
     params: courseIdParams,
     response: { 200: lessonListResponse, ...errors },
   };
-  app.get(base, { config: { access: access.publicViewer }, schema: listSchema }, (request, reply) =>
-    listFor(request, reply, request.params.courseId, false),
+  app.get(base, { config: listConfig, schema: listSchema }, (request) =>
+    listFor(request, request.params.courseId, false),
   );
   // the spec's client lists the active lessons with a POST: the learner's view, even for staff
-  app.post(
-    `${base}/active`,
-    { config: { access: access.publicViewer }, schema: listSchema },
-    (request, reply) => listFor(request, reply, request.params.courseId, true),
+  app.post(`${base}/active`, { config: listConfig, schema: listSchema }, (request) =>
+    listFor(request, request.params.courseId, true),
   );
 
   app.post(

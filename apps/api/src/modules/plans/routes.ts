@@ -10,7 +10,6 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
-import { jsonBody, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
@@ -26,8 +25,6 @@ export default async function planRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { plans, audit } = app.deps.services;
   const manage = { access: access.permission(PERMISSIONS.plansManage) };
-  const { publicCache } = app.deps;
-  const activeBody = jsonBody(plansResponse, "/v1/plans/active");
 
   app.get(
     "/v1/plans",
@@ -45,22 +42,15 @@ export default async function planRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/plans/active",
     {
-      config: { access: access.public },
+      // kept in memory until a plan changes
+      config: { access: access.public, keep: { per: "everyone", droppedBy: ["plans"] } },
       schema: {
         tags,
         summary: "Active plans, in display order (public)",
         response: { 200: plansResponse, ...errors },
       },
     },
-    // from memory, computed again when a plan changes
-    async (request, reply) => {
-      const answer = await publicCache.get("plans:active", ["plans"], async () =>
-        activeBody({ data: { plans: (await plans.listActive()).map(presentPlan) } }),
-      );
-      if (!answer) throw notFound("Plan");
-      publicCache.alias(request.url, "plans:active");
-      return sendCached(request, reply, answer);
-    },
+    async () => ({ data: { plans: (await plans.listActive()).map(presentPlan) } }),
   );
 
   app.get(

@@ -1,7 +1,6 @@
 import { PERMISSIONS, settingResponse, settingUpdateBody } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { jsonBody, sendCached } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
@@ -9,28 +8,19 @@ import { principalOf } from "../../plugins/auth";
 export default async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { settings } = app.deps.services;
-  const { publicCache } = app.deps;
-  const settingBody = jsonBody(settingResponse, "/v1/settings");
 
   app.get(
     "/v1/settings",
     {
-      config: { access: access.public },
+      // kept in memory until the settings change
+      config: { access: access.public, keep: { per: "everyone", droppedBy: ["settings"] } },
       schema: {
         tags: ["settings"],
         summary: "The site settings (public: the web app loads them at start and after login)",
         response: { 200: settingResponse },
       },
     },
-    // from memory, computed again when the settings change
-    async (request, reply) => {
-      const answer = await publicCache.get("settings", ["settings"], async () =>
-        settingBody({ data: { setting: await settings.get() } }),
-      );
-      if (!answer) throw new Error("settings missing");
-      publicCache.alias(request.url, "settings");
-      return sendCached(request, reply, answer);
-    },
+    async () => ({ data: { setting: await settings.get() } }),
   );
 
   app.post(

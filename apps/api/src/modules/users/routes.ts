@@ -13,12 +13,11 @@ import {
   userMeResponse,
   userResponse,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden, notFound, validationFailed } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
-import { createResponseCache, JSON_TYPE, jsonBody } from "../../lib/response-cache";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
@@ -34,23 +33,14 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const { db } = app.deps.database;
 
   const me = {
-    config: { access: access.signedIn },
+    // asked by every signed-in page: kept per reader until their account (profile, status, role,
+    // plan), the roles or the plans change, in every process (as the principal cache is)
+    config: { access: access.signedIn, keep: { per: "reader", droppedBy: [] } },
     schema: { tags: ["users"], response: { 200: userMeResponse, ...errors } },
-  };
-  // asked by every signed-in page: kept serialised per user until their account (profile, status,
-  // role, plan), the roles or the plans change, in every process (as the principal cache is)
-  const meAnswers = createResponseCache({ changes: app.deps.changes, maxEntries: 10_000, rewarm: 0 });
-  app.addHook("onClose", async () => meAnswers.close());
-  const meBody = jsonBody(userMeResponse, "/v1/user/me");
-  const meHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const id = principalOf(request).id;
-    const answer = await meAnswers.get(id, [`user:${id}`, "roles", "plans"], async () =>
-      meBody({ data: { data: await users.getCurrentUser(id) } }),
-    );
-    if (!answer) throw notFound("User");
-    // the serialised body, already checked against the response schema by meBody
-    return reply.header("content-type", JSON_TYPE).send(answer.body);
-  };
+  } as const;
+  const meHandler = async (request: FastifyRequest) => ({
+    data: { data: await users.getCurrentUser(principalOf(request).id) },
+  });
   app.get("/v1/user/me", me, meHandler);
   app.get("/v1/users/me", me, meHandler);
 
