@@ -56,6 +56,8 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   signInWithPasskey: "public", // POST /v1/auth/passkey/verify (the passkey's signature is the credential)
   startPasskeySecondFactor: "public", // POST /v1/auth/second-factor/passkey/options (a sign-in's ticket)
   verifyPasskeySecondFactor: "public", // POST /v1/auth/second-factor/passkey/verify (ticket + passkey)
+  startPasskeySetupAtSignIn: "public", // POST /v1/auth/second-factor/setup/passkey/options (a sign-in's ticket)
+  registerPasskeyAtSignIn: "public", // POST /v1/auth/second-factor/setup/passkey (ticket + new passkey)
   listMyPasskeys: "signed-in", // GET /v1/user/me/passkeys
   startPasskeyRegistration: "signed-in", // POST /v1/user/me/passkeys/options
   registerPasskey: "signed-in", // POST /v1/user/me/passkeys

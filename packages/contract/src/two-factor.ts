@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { tokenData } from "./auth";
 import { envelope } from "./common";
-import { passkeyAuthenticationResponse } from "./passkeys";
+import { passkeyAuthenticationResponse, passkeyRegisterBody } from "./passkeys";
 
 /** Second factors a sign-in may ask for. */
 export const SECOND_FACTOR_METHODS = ["totp", "recovery", "passkey"] as const;
@@ -54,6 +54,13 @@ export type SecondFactorPasskeyBody = z.input<typeof secondFactorPasskeyBody>;
 export type SecondFactorVerifyBody = z.input<typeof secondFactorVerifyBody>;
 
 export const secondFactorTicketBody = z.object({ ticket });
+
+/**
+ * `POST /v1/auth/second-factor/setup/passkey`: during a sign-in that must set up a second factor,
+ * the passkey the browser created (its name and answer) ends the sign-in.
+ */
+export const secondFactorPasskeySetupBody = passkeyRegisterBody.extend({ ticket });
+export type SecondFactorPasskeySetupBody = z.input<typeof secondFactorPasskeySetupBody>;
 
 /** A new authenticator secret, to scan (QR code as a data: URL) or type. */
 export const totpSetup = z.object({

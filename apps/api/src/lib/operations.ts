@@ -48,6 +48,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /api/v1/auth/passkey/verify": "signInWithPasskey",
   "POST /api/v1/auth/second-factor/passkey/options": "startPasskeySecondFactor",
   "POST /api/v1/auth/second-factor/passkey/verify": "verifyPasskeySecondFactor",
+  "POST /api/v1/auth/second-factor/setup/passkey/options": "startPasskeySetupAtSignIn",
+  "POST /api/v1/auth/second-factor/setup/passkey": "registerPasskeyAtSignIn",
   "GET /api/v1/user/me/passkeys": "listMyPasskeys",
   "POST /api/v1/user/me/passkeys/options": "startPasskeyRegistration",
   "POST /api/v1/user/me/passkeys": "registerPasskey",

@@ -9,6 +9,7 @@ import {
   passkeyResponse,
   passkeySignInBody,
   secondFactorPasskeyBody,
+  secondFactorPasskeySetupBody,
   secondFactorTicketBody,
   tokenResponse,
 } from "@parlons/contract";
@@ -110,6 +111,43 @@ export default async function passkeyRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const done = await passkeys.verifySecondFactor(request.body.ticket, request.body.response);
+      return signedIn(reply, await auth.completeLogin(done.userId, done.meta, done.method, "passkey"));
+    },
+  );
+
+  app.post(
+    "/v1/auth/second-factor/setup/passkey/options",
+    {
+      config: step,
+      schema: {
+        tags: ["auth"],
+        summary: "During a sign-in that must set up a second factor: creation options for a passkey",
+        description:
+          "401 CHALLENGE_INVALID for a ticket expired, used, or whose account already has a second factor.",
+        body: secondFactorTicketBody,
+        response: { 200: passkeyOptionsResponse, ...passkeyErrors },
+      },
+    },
+    async (request) => ({ data: await passkeys.setupOptions(request.body.ticket) }),
+  );
+
+  app.post(
+    "/v1/auth/second-factor/setup/passkey",
+    {
+      config: step,
+      schema: {
+        tags: ["auth"],
+        summary: "Register the passkey the browser created: the sign-in that had to set one up ends",
+        description:
+          "The errors of POST /v1/user/me/passkeys (422 PASSKEY_INVALID, 400 PASSKEY_CHALLENGE_INVALID) " +
+          "and 401 CHALLENGE_INVALID for the ticket; the session opens with the passkey as its second factor.",
+        body: secondFactorPasskeySetupBody,
+        response: { 200: tokenResponse, 422: errorResponse, ...passkeyErrors },
+      },
+    },
+    async (request, reply) => {
+      const { ticket, name, response } = request.body;
+      const done = await passkeys.registerWithTicket(ticket, name, response);
       return signedIn(reply, await auth.completeLogin(done.userId, done.meta, done.method, "passkey"));
     },
   );

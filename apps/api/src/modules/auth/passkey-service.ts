@@ -61,7 +61,10 @@ export function createPasskeyService(deps: {
   db: Db;
   relyingParty: { origin: string; rpId: string; rpName: string };
   users: Pick<UserService, "findById">;
-  secondFactor: Pick<SecondFactorService, "ticketChallenge" | "consumeTicket" | "mayRemovePasskey">;
+  secondFactor: Pick<
+    SecondFactorService,
+    "ticketChallenge" | "setupChallenge" | "consumeTicket" | "mayRemovePasskey"
+  >;
   attempts: AttemptGuard;
 }) {
   const { db, relyingParty, users, secondFactor, attempts } = deps;
@@ -151,68 +154,98 @@ export function createPasskeyService(deps: {
     return row.userId;
   }
 
+  async function creationOptions(userId: string) {
+    const user = await users.findById(userId);
+    if (!user) throw unauthenticated();
+    const existing = await credentialsOf(userId);
+    if (existing.length >= MAX_PASSKEYS)
+      throw new AppError(409, "LIMIT_REACHED", `${MAX_PASSKEYS} passkeys at most`);
+    const options = await generateRegistrationOptions({
+      rpName: relyingParty.rpName,
+      rpID: relyingParty.rpId,
+      userName: user.email,
+      userDisplayName: user.fullName || user.email,
+      userID: new TextEncoder().encode(userId),
+      attestationType: "none",
+      excludeCredentials: existing.map(descriptor),
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
+      supportedAlgorithmIDs: [-7, -257],
+      timeout: CHALLENGE_TTL_MS,
+    });
+    await remember(options.challenge, "register", userId);
+    return { ...options };
+  }
+
+  /** Verifies a created passkey against this account's challenge and stores it, `also` in the same transaction. */
+  async function store(
+    userId: string,
+    name: string,
+    response: RegistrationResponseJSON,
+    also: (tx: DbOrTx) => Promise<void>,
+  ) {
+    const expectedChallenge = await take(response.response.clientDataJSON, "register", userId);
+    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    try {
+      verification = await verifyRegistrationResponse({
+        response,
+        expectedChallenge,
+        ...expected,
+        requireUserVerification: true,
+      });
+    } catch (err) {
+      throw invalid(422, err instanceof Error ? err.message : "refused");
+    }
+    const info = verification.registrationInfo;
+    if (!verification.verified || !info) throw invalid(422, "refused");
+    try {
+      const [row] = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(passkeyCredentials)
+          .values({
+            userId,
+            credentialId: info.credential.id,
+            publicKey: Buffer.from(info.credential.publicKey).toString("base64url"),
+            counter: info.credential.counter,
+            transports: response.response.transports ?? [],
+            name,
+          })
+          .returning();
+        await also(tx);
+        return rows;
+      });
+      if (!row) throw invalid(422, "not stored");
+      return listed(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict("This passkey is already registered");
+      throw err;
+    }
+  }
+
   return {
     /** Creation options for a new passkey of a signed-in account (its passkeys excluded). */
-    async registrationOptions(userId: string) {
-      const user = await users.findById(userId);
-      if (!user) throw unauthenticated();
-      const existing = await credentialsOf(userId);
-      if (existing.length >= MAX_PASSKEYS)
-        throw new AppError(409, "LIMIT_REACHED", `${MAX_PASSKEYS} passkeys at most`);
-      const options = await generateRegistrationOptions({
-        rpName: relyingParty.rpName,
-        rpID: relyingParty.rpId,
-        userName: user.email,
-        userDisplayName: user.fullName || user.email,
-        userID: new TextEncoder().encode(userId),
-        attestationType: "none",
-        excludeCredentials: existing.map(descriptor),
-        authenticatorSelection: { residentKey: "required", userVerification: "required" },
-        supportedAlgorithmIDs: [-7, -257],
-        timeout: CHALLENGE_TTL_MS,
-      });
-      await remember(options.challenge, "register", userId);
-      return { ...options };
-    },
+    registrationOptions: creationOptions,
 
     /** Stores the passkey a browser created for one of this account's challenges; the session counts as opened with it. */
     async register(userId: string, sessionId: string, name: string, response: RegistrationResponseJSON) {
-      const expectedChallenge = await take(response.response.clientDataJSON, "register", userId);
-      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-      try {
-        verification = await verifyRegistrationResponse({
-          response,
-          expectedChallenge,
-          ...expected,
-          requireUserVerification: true,
-        });
-      } catch (err) {
-        throw invalid(422, err instanceof Error ? err.message : "refused");
-      }
-      const info = verification.registrationInfo;
-      if (!verification.verified || !info) throw invalid(422, "refused");
-      try {
-        const [row] = await db.transaction(async (tx) => {
-          const rows = await tx
-            .insert(passkeyCredentials)
-            .values({
-              userId,
-              credentialId: info.credential.id,
-              publicKey: Buffer.from(info.credential.publicKey).toString("base64url"),
-              counter: info.credential.counter,
-              transports: response.response.transports ?? [],
-              name,
-            })
-            .returning();
-          await tx.update(sessions).set({ secondFactor: "passkey" }).where(eq(sessions.id, sessionId));
-          return rows;
-        });
-        if (!row) throw invalid(422, "not stored");
-        return listed(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict("This passkey is already registered");
-        throw err;
-      }
+      return store(userId, name, response, async (tx) => {
+        await tx.update(sessions).set({ secondFactor: "passkey" }).where(eq(sessions.id, sessionId));
+      });
+    },
+
+    /** During a sign-in that must set a second factor up: creation options for the ticket's account. */
+    async setupOptions(ticket: string) {
+      const challenge = await secondFactor.setupChallenge(ticket);
+      return creationOptions(challenge.userId);
+    },
+
+    /**
+     * Its answer: the passkey is stored and the ticket ends in the same transaction (a ticket opens
+     * one session), and says whose sign-in it completes.
+     */
+    async registerWithTicket(ticket: string, name: string, response: RegistrationResponseJSON) {
+      const challenge = await secondFactor.setupChallenge(ticket);
+      await store(challenge.userId, name, response, (tx) => secondFactor.consumeTicket(challenge.id, tx));
+      return { userId: challenge.userId, meta: challenge.meta, method: challenge.method };
     },
 
     async list(userId: string): Promise<Passkey[]> {

@@ -185,6 +185,72 @@ describe("a passkey as the second factor", () => {
   });
 });
 
+describe("a passkey set up at a sign-in that requires a second factor", () => {
+  it("staff without a factor register a passkey with the ticket: the sign-in ends, once", async () => {
+    const { settings, users } = t.app.deps.services;
+    const staff = await t.createUser({ role: "ADMIN" });
+    const actor = await users.loadPrincipal(staff.id);
+    if (!actor) throw new Error("no principal");
+    await settings.update(actor, { staff_two_factor_required: true });
+    try {
+      const first = await signIn(staff.email);
+      const challenge = first.json().data.secondFactor;
+      expect(challenge).toMatchObject({ methods: [], setup: true });
+      const options = await post("/auth/second-factor/setup/passkey/options", { ticket: challenge.ticket });
+      expect(options.statusCode, options.body).toBe(200);
+      const creation = options.json().data;
+      expect(creation.authenticatorSelection).toMatchObject({ userVerification: "required" });
+      const { passkey, response } = createPasskey(creation, site);
+
+      // a made-up ticket, or another origin's answer, opens nothing
+      const forged = await post("/auth/second-factor/setup/passkey", {
+        ticket: "x".repeat(43),
+        name: "Clé",
+        response,
+      });
+      expect(forged.json().code).toBe("CHALLENGE_INVALID");
+      const done = await post("/auth/second-factor/setup/passkey", {
+        ticket: challenge.ticket,
+        name: "Clé du bureau",
+        response,
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      const token = done.json().data.accessToken as string;
+      expect(cookieOf(done, "auth.refresh")).toEqual(expect.any(String));
+      const status = await t.request({ method: "GET", url: "/api/v1/user/me/two-factor", token });
+      expect(status.json().data).toMatchObject({ totp: { enabled: false }, passkeys: 1, required: true });
+      const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, staff.id));
+      expect(rows.filter((s) => s.secondFactor === "passkey")).toHaveLength(1);
+
+      // the ticket opened one session; its setup is closed now that the account has a factor
+      const again = await post("/auth/second-factor/setup/passkey/options", { ticket: challenge.ticket });
+      expect(again.statusCode).toBe(401);
+      // the next sign-in asks for the passkey, which answers it
+      const next = (await signIn(staff.email)).json().data.secondFactor;
+      expect(next).toMatchObject({ methods: ["passkey"], setup: false });
+      const closed = await post("/auth/second-factor/setup/passkey/options", { ticket: next.ticket });
+      expect(closed.json().code).toBe("CHALLENGE_INVALID");
+      const ask = await post("/auth/second-factor/passkey/options", { ticket: next.ticket });
+      const answer = assertPasskey(passkey, ask.json().data.challenge, site);
+      const second = await post("/auth/second-factor/passkey/verify", {
+        ticket: next.ticket,
+        response: answer,
+      });
+      expect(second.statusCode, second.body).toBe(200);
+    } finally {
+      await settings.update(actor, { staff_two_factor_required: false });
+    }
+  });
+
+  it("is refused to a learner's ticket (they are not asked) and to an account that has a factor", async () => {
+    const user = await learnerWithPasskey();
+    const { ticket } = (await signIn(user.email)).json().data.secondFactor;
+    const res = await post("/auth/second-factor/setup/passkey/options", { ticket });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe("CHALLENGE_INVALID");
+  });
+});
+
 describe("signing in with a passkey alone", () => {
   it("opens a session with both factors and records the last use", async () => {
     const user = await learnerWithPasskey();

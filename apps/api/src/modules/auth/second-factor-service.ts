@@ -288,6 +288,21 @@ export function createSecondFactorService(deps: {
       };
     },
 
+    /**
+     * The account a live ticket must set a second factor up for (none yet, while one is required):
+     * a passkey registered then ends the sign-in. 401 CHALLENGE_INVALID otherwise.
+     */
+    async setupChallenge(ticket: string) {
+      const challenge = await challengeOf(ticket);
+      if (await hasFactor(challenge.userId)) throw challengeInvalid();
+      return {
+        id: challenge.id,
+        userId: challenge.userId,
+        meta: metaOf(challenge),
+        method: challenge.method,
+      };
+    },
+
     /** Ends a ticket answered by a passkey (passkey-service.ts); a second use is refused. */
     consumeTicket: consume,
 

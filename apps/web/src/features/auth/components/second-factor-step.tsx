@@ -1,6 +1,6 @@
 import { KeyOutlined } from "@ant-design/icons";
 import type { CurrentUser, SecondFactorChallenge, TotpSetup } from "@parlons/contract";
-import { Alert, App, Button, Flex, Spin, Typography } from "antd";
+import { Alert, App, Button, Divider, Flex, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, errorText } from "@/lib/api-error";
@@ -11,8 +11,9 @@ import {
   type TokenData,
   verifySecondFactor,
 } from "../api/auth-api";
-import { passkeyErrorText, verifyWithPasskey } from "../api/passkeys";
+import { passkeyErrorText, passkeysSupported, verifyWithPasskey } from "../api/passkeys";
 import { CodeForm } from "./two-factor/code-form";
+import { PasskeySetupAtSignIn } from "./two-factor/passkey-setup";
 import { RecoveryCodes } from "./two-factor/recovery-codes";
 import { TotpSetupSteps } from "./two-factor/totp-setup";
 
@@ -24,8 +25,9 @@ export interface SecondFactorStepProps {
 }
 
 /**
- * The second step of a sign-in: a code of the authenticator app or a recovery code; or, for staff
- * who must have one, setting the app up (its recovery codes shown before the session starts).
+ * The second step of a sign-in: a code of the authenticator app, a recovery code or a passkey; or,
+ * for staff who must have one, setting one up: a passkey, or the app (its recovery codes shown
+ * before the session starts).
  */
 export function SecondFactorStep({ challenge, onSuccess, onRestart }: SecondFactorStepProps) {
   const { t } = useTranslation();
@@ -103,6 +105,11 @@ export function SecondFactorStep({ challenge, onSuccess, onRestart }: SecondFact
           {t("auth:twoFactor.setup.requiredTitle")}
         </Typography.Title>
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t("auth:twoFactor.setup.required")} />
+        <PasskeySetupAtSignIn ticket={challenge.ticket} onDone={finish} onError={failed} />
+        {passkeysSupported() && <Divider plain>{t("auth:twoFactor.setup.or")}</Divider>}
+        <Typography.Title level={3} style={{ fontSize: 16 }}>
+          {t("auth:twoFactor.setup.appTitle")}
+        </Typography.Title>
         {setupError ? (
           <Alert type="error" showIcon role="alert" title={errorText(setupError)} />
         ) : setup ? (

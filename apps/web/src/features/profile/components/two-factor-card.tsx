@@ -20,7 +20,10 @@ import {
 
 type Dialog = "setup" | "disable" | "renew" | null;
 
-/** Profile: the authenticator app (on, off, set up) and the recovery codes. */
+/**
+ * Profile: whether a second step protects the account (the authenticator app, passkeys or both),
+ * the app (set up, turned off) and its recovery codes.
+ */
 export function TwoFactorCard() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -63,7 +66,20 @@ export function TwoFactorCard() {
       </Card>
     );
   const data = status.data;
-  const on = data?.totp.enabled ?? false;
+  // the authenticator app's own switch; a passkey is a second factor too
+  const appOn = data?.totp.enabled ?? false;
+  const passkeys = data?.passkeys ?? 0;
+  const protectedNow = appOn || passkeys > 0;
+  const summary = !data
+    ? ""
+    : appOn && data.totp.enabledAt
+      ? [
+          t("auth:twoFactor.card.since", { date: formatDate(data.totp.enabledAt, lang) }),
+          passkeys > 0 ? t("auth:twoFactor.card.alsoPasskeys", { count: passkeys }) : "",
+        ].join(" ")
+      : passkeys > 0
+        ? `${t("auth:twoFactor.card.passkeysOnly", { count: passkeys })} ${t("auth:twoFactor.card.addApp")}`
+        : t("auth:twoFactor.card.intro");
 
   return (
     <Card className="narrow-card" title={title} data-testid="two-factor-card">
@@ -72,14 +88,12 @@ export function TwoFactorCard() {
       ) : (
         <>
           <Typography.Paragraph>
-            <Tag color={on ? "green" : "default"} data-testid="two-factor-state">
-              {t(on ? "auth:twoFactor.card.on" : "auth:twoFactor.card.off")}
+            <Tag color={protectedNow ? "green" : "default"} data-testid="two-factor-state">
+              {t(protectedNow ? "auth:twoFactor.card.on" : "auth:twoFactor.card.off")}
             </Tag>{" "}
-            {on && data.totp.enabledAt
-              ? t("auth:twoFactor.card.since", { date: formatDate(data.totp.enabledAt, lang) })
-              : t("auth:twoFactor.card.intro")}
+            <span data-testid="two-factor-summary">{summary.trim()}</span>
           </Typography.Paragraph>
-          {on && (
+          {appOn && (
             <Typography.Paragraph data-testid="recovery-left">
               {t("auth:twoFactor.card.recoveryLeft", { count: data.recoveryCodesLeft })}
             </Typography.Paragraph>
@@ -88,12 +102,13 @@ export function TwoFactorCard() {
             <Typography.Paragraph type="secondary">{t("auth:twoFactor.card.required")}</Typography.Paragraph>
           )}
           <Space wrap>
-            {on ? (
+            {appOn ? (
               <>
                 <Button onClick={() => setDialog("renew")} data-testid="two-factor-renew">
                   {t("auth:twoFactor.card.renew")}
                 </Button>
-                {!data.required && (
+                {/* staff who must keep a second factor may turn the app off when a passkey remains */}
+                {(!data.required || passkeys > 0) && (
                   <Button danger onClick={() => setDialog("disable")} data-testid="two-factor-disable">
                     {t("auth:twoFactor.card.disable")}
                   </Button>
