@@ -136,7 +136,7 @@ test("staff who must set a second factor up at sign-in may create a passkey ther
     const setup = step.getByTestId("passkey-setup");
     await setup.getByLabel("Nom de la clé d'accès").fill("Clé du bureau");
     await setup.getByRole("button", { name: "Créer la clé d'accès" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
     await expect(page.getByTestId("settings-button")).toBeVisible();
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     expect(credentials).toHaveLength(1);
@@ -150,7 +150,7 @@ test("staff who must set a second factor up at sign-in may create a passkey ther
     await signOutHere(page);
     const next = await passwordToSecondStep(page, staff);
     await next.getByRole("button", { name: "Utiliser une clé d'accès" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   } finally {
     await setRequired(false);
     release();
