@@ -9,16 +9,20 @@ import {
   UploadOutlined,
 } from "@ant-design/icons";
 import type { LessonItem } from "@parlons/contract";
-import { useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Empty, Input, InputNumber, Space, Tooltip, Typography } from "antd";
-import { type ReactNode, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { App, Button, Card, Empty, Input, InputNumber, Space, Tag, Tooltip, Typography } from "antd";
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatClock } from "@/features/player/lib/time";
 import { errorText } from "@/lib/api-error";
 import { saveFile } from "@/lib/download";
+import { latestAlignmentQuery } from "../api/alignment-api";
 import { useSaveCues } from "../api/lessons-api";
 import { addCueAt, type EditedCue, mergeWithNext, setStart, splitCue, withKeys } from "../lib/cue-edit";
 import { CueFormatError, cuesToTimestamps, cuesToVtt, importCues } from "../lib/cue-formats";
+
+// wavesurfer.js and its regions, in the editor's own chunk
+const WaveformEditor = lazy(() => import("./waveform-editor"));
 
 /** One of a line's tool buttons: an icon with its tooltip and a label naming the line. */
 function RowAction(props: {
@@ -54,7 +58,6 @@ function download(name: string, type: string, content: string) {
 export function CueEditor({ courseId, lesson }: { courseId: string; lesson: LessonItem }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const _queryClient = useQueryClient();
   const audio = useRef<HTMLAudioElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [rows, setRows] = useState<EditedCue[]>(() => withKeys(lesson.cues));
@@ -66,6 +69,18 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
   const now = () => audio.current?.currentTime ?? 0;
   const update = (index: number, patch: Partial<EditedCue>) =>
     change(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const [selected, setSelected] = useState(0);
+  // the lines the latest alignment placed with little confidence, flagged until edited
+  const alignment = useQuery(latestAlignmentQuery(courseId, lesson.id)).data;
+  const doubtful = useMemo(
+    () =>
+      new Set(alignment?.status === "done" ? alignment.lines.filter((l) => l.doubtful).map((l) => l.id) : []),
+    [alignment],
+  );
+  const waveLines = useMemo(
+    () => rows.map((r) => ({ key: r.key, start: r.start, end: r.end, doubtful: doubtful.has(r.key) })),
+    [rows, doubtful],
+  );
 
   const saveCues = useSaveCues(courseId, lesson.id, {
     onSuccess: (cues) => {
@@ -111,6 +126,20 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
         // biome-ignore lint/a11y/useMediaCaption: the captions are what this editor makes
         <audio ref={audio} src={lesson.audio.url} controls preload="metadata" className="cue-editor__audio" />
       )}
+      {lesson.audio && rows.length > 0 && (
+        <Suspense
+          fallback={<Typography.Text type="secondary">{t("courses:waveform.loading")}</Typography.Text>}
+        >
+          <WaveformEditor
+            url={lesson.audio.url}
+            duration={lesson.duration}
+            lines={waveLines}
+            selected={Math.min(selected, rows.length - 1)}
+            onSelect={setSelected}
+            onPlace={(i, span) => update(i, span)}
+          />
+        </Suspense>
+      )}
       <Space wrap className="cue-editor__tools">
         <Button
           icon={<PlusOutlined />}
@@ -154,12 +183,22 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
       ) : (
         <ol className="cue-editor__list">
           {rows.map((row, i) => (
-            <li key={row.key} className="cue-editor__row" data-testid="cue-row">
+            <li
+              key={row.key}
+              className={`cue-editor__row${i === selected ? " cue-editor__row--selected" : ""}`}
+              data-testid="cue-row"
+              onFocus={() => setSelected(i)}
+            >
               <Space wrap align="start">
+                {doubtful.has(row.key) && (
+                  <Tag color="warning" data-testid="cue-doubtful">
+                    {t("courses:align.check")}
+                  </Tag>
+                )}
                 <InputNumber
                   aria-label={t("courses:cues.start", { n: i + 1 })}
                   min={0}
-                  step={0.1}
+                  step={0.05}
                   precision={2}
                   value={row.start}
                   onChange={(v) => update(i, { start: v ?? 0 })}
@@ -168,7 +207,7 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
                 <InputNumber
                   aria-label={t("courses:cues.end", { n: i + 1 })}
                   min={0}
-                  step={0.1}
+                  step={0.05}
                   precision={2}
                   value={row.end}
                   onChange={(v) => update(i, { end: v ?? 0 })}

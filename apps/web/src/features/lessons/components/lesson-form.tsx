@@ -12,6 +12,7 @@ import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { parseUploadValue, uploadValue } from "@/lib/upload";
 import { updateLessonLinks, useSaveLesson } from "../api/lessons-api";
+import { AlignPanel } from "./align-panel";
 import { CueEditor } from "./cue-editor";
 
 type FormValues = Omit<LessonBody, "position">;
@@ -132,11 +133,16 @@ export function LessonForm({
           </Button>
         </Form.Item>
       </Form>
-      {lesson && <CueEditor courseId={courseId} lesson={lesson} />}
+      {lesson && <AlignPanel courseId={courseId} lesson={lesson} />}
+      {/* new lines from the server (an alignment, a save) start the editor afresh */}
+      {lesson && <CueEditor key={linesSignature(lesson)} courseId={courseId} lesson={lesson} />}
       {lesson && <LinksForm courseId={courseId} lesson={lesson} />}
     </Space>
   );
 }
+
+const linesSignature = (lesson: LessonItem) =>
+  lesson.cues.map((c) => `${c.id}@${c.start}-${c.end}`).join(",");
 
 function fromLesson(lesson: LessonItem): FormValues {
   return {

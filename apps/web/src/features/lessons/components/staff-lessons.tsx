@@ -29,6 +29,9 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
   const [dragging, setDragging] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const key = courseKeys.lessons(courseId);
+  // the lesson being edited as the list has it now (its lines change when an alignment writes them)
+  const edited =
+    editing === "new" || editing === null ? editing : (lessons.find((l) => l.id === editing.id) ?? editing);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: key });
@@ -193,11 +196,11 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
         title={editing === "new" ? t("courses:lessonForm.createTitle") : t("courses:lessonForm.editTitle")}
         closable={{ "aria-label": t("common:actions.close") }}
       >
-        {editing !== null && (
+        {edited !== null && (
           <LessonForm
             courseId={courseId}
-            lesson={editing === "new" ? undefined : editing}
-            key={editing === "new" ? "new" : editing.id}
+            lesson={edited === "new" ? undefined : edited}
+            key={edited === "new" ? "new" : edited.id}
             onSaved={(saved) => setEditing(editing === "new" ? saved : null)}
           />
         )}
