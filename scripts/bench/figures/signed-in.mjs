@@ -4,6 +4,7 @@
 // three cold loads: the JavaScript transferred (compressed, as the server sent it), the requests
 // made until the network is quiet, the largest contentful paint and the total blocking time
 // (long tasks' time over 50 ms, until the network is quiet).
+import { appendFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 export const name = "signed-in";
@@ -61,7 +62,13 @@ async function coldLoad(browser, ctx, pagePath) {
     let lastActivity = Date.now();
     cdp.on("Network.requestWillBeSent", (e) => {
       if (e.request.url.startsWith("data:")) return;
-      requests.set(e.requestId, { url: e.request.url, type: e.type, bytes: 0 });
+      requests.set(e.requestId, {
+        url: e.request.url,
+        type: e.type,
+        bytes: 0,
+        start: Date.now(),
+        initiator: e.initiator?.type,
+      });
       lastActivity = Date.now();
     });
     cdp.on("Network.responseReceived", (e) => {
@@ -70,7 +77,10 @@ async function coldLoad(browser, ctx, pagePath) {
     });
     cdp.on("Network.loadingFinished", (e) => {
       const r = requests.get(e.requestId);
-      if (r) r.bytes = e.encodedDataLength;
+      if (r) {
+        r.bytes = e.encodedDataLength;
+        r.end = Date.now();
+      }
       lastActivity = Date.now();
     });
     await page.goto(pagePath, { waitUntil: "load", timeout: 60_000 });
@@ -81,6 +91,9 @@ async function coldLoad(browser, ctx, pagePath) {
       () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
     );
     const all = [...requests.values()];
+    // BENCH_REQUESTS=<file>: each cold load's requests appended as a JSON line (what was fetched, why)
+    if (process.env.BENCH_REQUESTS)
+      appendFileSync(process.env.BENCH_REQUESTS, `${JSON.stringify({ page: pagePath, requests: all })}\n`);
     const js = all.filter((r) => r.type === "Script").reduce((sum, r) => sum + r.bytes, 0);
     const api = all.filter((r) => new URL(r.url).pathname.startsWith("/api/")).length;
     return { requests: all.length, api, js, lcp: perf.lcp, fcp, tbt: perf.tbt, url: page.url() };

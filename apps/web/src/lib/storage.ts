@@ -1,7 +1,7 @@
 /** Browser storage of spec §3/§9: user, plan, course and setting data under the `auth.` prefix. */
 export const STORAGE_PREFIX = "auth.";
 
-export type StoredKey = "user" | "plan" | "plans" | "course" | "setting" | "loggedIn";
+export type StoredKey = "user" | "plan" | "course" | "setting" | "loggedIn";
 
 export function store(key: StoredKey, value: unknown): void {
   try {
