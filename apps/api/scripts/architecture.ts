@@ -25,6 +25,7 @@ export function moduleEdges(modules: readonly AnyModule[]) {
       needs,
       routesRead: of(m.routesRead ?? [], m.name).filter((n) => !needs.includes(n)),
       services: [...m.needs],
+      announces: [...(m.announces ?? [])],
     };
   });
 }
@@ -46,6 +47,9 @@ export function architectureText(modules: readonly AnyModule[]): string {
     "require (`lib/module.ts`). A module imports another module only through what that module",
     "declares (its services come in `needs`; types, `queries.ts` and `policy.ts` by import), and",
     "`plugins/`, `lib/` and `db/` never import a module (`.dependency-cruiser.cjs`).",
+    "A module declares too the changes its writes announce on the change bus (`announces`; its bus",
+    "refuses any other); a kept read names in its route config the changes that drop it",
+    "(`config.keep`, plugins/kept-reads.ts).",
     "",
     `${edges.length} modules, ${needCount} needs between modules (solid arrows), ${readCount} more read by routes only (dotted).`,
     "",
@@ -60,11 +64,11 @@ export function architectureText(modules: readonly AnyModule[]): string {
     "",
     `Build order: ${order.join(" → ")}.`,
     "",
-    "| Module | Provides | Needs (services) | Routes also read |",
-    "| --- | --- | --- | --- |",
+    "| Module | Provides | Needs (services) | Routes also read | Announces |",
+    "| --- | --- | --- | --- | --- |",
     ...edges.map(
       (e) =>
-        `| ${e.name} | ${e.provides.join(", ") || "—"} | ${e.services.join(", ") || "—"} | ${e.routesRead.join(", ") || "—"} |`,
+        `| ${e.name} | ${e.provides.join(", ") || "—"} | ${e.services.join(", ") || "—"} | ${e.routesRead.join(", ") || "—"} | ${e.announces.join(", ") || "—"} |`,
     ),
     "",
   ];

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { architecturePath, architectureText, moduleEdges } from "../scripts/architecture";
 import { appModules } from "../src/app";
-import { buildOrder, defineModule } from "../src/lib/module";
+import type { ChangeBus, ChangeTopic } from "../src/lib/change-bus";
+import { buildModules, buildOrder, defineModule, type ModuleContext } from "../src/lib/module";
 
 describe("the modules' declarations", () => {
   it("are drawn in docs/architecture.md (run `npm run docs:architecture` after changing one)", () => {
@@ -23,5 +24,26 @@ describe("the modules' declarations", () => {
     const b = defineModule({ name: "b", needs: ["audit"], provides: ["users"] });
     expect(() => buildOrder([a, b])).toThrow(/circle: a → b → a/);
     expect(() => buildOrder([a])).toThrow(/needs users, which no module provides/);
+  });
+
+  it("announce only the changes they declare", async () => {
+    const told: ChangeTopic[] = [];
+    const changes = { publish: (...topics: ChangeTopic[]) => told.push(...topics) } as unknown as ChangeBus;
+    const ctx = { changes } as unknown as ModuleContext;
+    const writer = defineModule({
+      name: "writer",
+      needs: [],
+      provides: [],
+      announces: ["user"],
+      build: (own) => {
+        own.changes.publish("user:1");
+        expect(() => own.changes.publish("courses")).toThrow(
+          /writer announces courses changes without declaring/,
+        );
+        return {};
+      },
+    });
+    await buildModules([writer], ctx);
+    expect(told).toEqual(["user:1"]);
   });
 });

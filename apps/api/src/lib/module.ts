@@ -4,7 +4,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { PaymentProviders } from "../integrations/payments";
-import type { ChangeBus } from "./change-bus";
+import type { ChangeBus, ChangeTopic } from "./change-bus";
 import type { Clock } from "./clock";
 import type { Metrics } from "./metrics";
 
@@ -21,6 +21,12 @@ export interface ModuleContext {
   clock: Clock;
   redis: Redis | undefined;
 }
+
+/**
+ * The kinds of change a module may announce on the change bus (lib/change-bus.ts): a topic's name
+ * before its colon (`user` for `user:<id>`, `session` for `session:<id>`).
+ */
+type ChangeKind = "courses" | "plans" | "settings" | "roles" | "user" | "session" | "progress";
 
 /**
  * Every module's services by name: each module adds the ones it provides, with their types, in
@@ -43,6 +49,12 @@ export interface AppModule<N extends Name = Name, P extends Name = Name> {
   needs: readonly N[];
   provides: readonly P[];
   routesRead?: readonly Name[];
+  /**
+   * The changes its writes announce (`ctx.changes.publish`, or `announcing()` around a service's
+   * write methods): the bus it is built with refuses any other, and docs/architecture.md lists
+   * them with the kept reads they drop.
+   */
+  announces?: readonly ChangeKind[];
   build?: (
     ctx: ModuleContext,
     needs: Pick<AppServices, N>,
@@ -95,16 +107,41 @@ export function buildOrder<M extends Pick<AnyModule, "name" | "needs" | "provide
   return order;
 }
 
+/** The change bus as a module may use it: it announces only the kinds of change it declares. */
+function declaredChanges(changes: ChangeBus, m: Pick<AnyModule, "name" | "announces">): ChangeBus {
+  const kinds = new Set<string>(m.announces ?? []);
+  return {
+    get kind() {
+      return changes.kind;
+    },
+    get epoch() {
+      return changes.epoch;
+    },
+    subscribe: (listener) => changes.subscribe(listener),
+    close: () => changes.close(),
+    publish(...topics: ChangeTopic[]) {
+      for (const topic of topics) {
+        const kind = topic.split(":", 1)[0] ?? topic;
+        if (!kinds.has(kind))
+          throw new Error(`module ${m.name} announces ${kind} changes without declaring them (announces)`);
+      }
+      changes.publish(...topics);
+    },
+  };
+}
+
 /**
- * Builds the modules (in `buildOrder`), each given only the services it declares; returns every
- * service by name. A module whose build returns other names than it declares is an error.
+ * Builds the modules (in `buildOrder`), each given only the services it declares and a change bus
+ * that announces only what it declares; returns every service by name. A module whose build
+ * returns other names than it declares is an error.
  */
 export async function buildModules(modules: readonly AnyModule[], ctx: ModuleContext): Promise<AppServices> {
   const services: Record<string, unknown> = {};
   for (const m of buildOrder(modules)) {
     if (!m.build) continue;
     const needs = Object.fromEntries(m.needs.map((s) => [s, services[s]]));
-    const built = (await m.build(ctx, needs as never)) as object;
+    const own = { ...ctx, changes: declaredChanges(ctx.changes, m) };
+    const built = (await m.build(own, needs as never)) as object;
     const names = Object.keys(built).sort();
     if (names.join() !== [...m.provides].sort().join())
       throw new Error(`module ${m.name} declares ${m.provides.join(", ")} but builds ${names.join(", ")}`);

@@ -54,6 +54,7 @@ export default defineModule({
     "passkeys",
     "social",
   ],
+  announces: ["session", "user"],
   build: ({ db, app, config, changes, mailer, redis }, deps) => {
     const { users, settings, audit, entitlement, billing } = deps;
     const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl, {

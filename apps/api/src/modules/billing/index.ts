@@ -17,6 +17,7 @@ export default defineModule({
   name: "billing",
   needs: ["users", "plans", "notifications", "settings", "mailOutbox", "transactionalMails"],
   provides: ["billing", "receipts"],
+  announces: ["user"],
   routesRead: ["audit"],
   build: ({ db, app, config, providers, changes, metrics }, deps) => {
     const { users, plans, notifications } = deps;

@@ -15,6 +15,7 @@ export default defineModule({
   name: "courses",
   needs: ["lessons", "media"],
   provides: ["courses"],
+  announces: ["courses"],
   routesRead: ["principals", "audit"],
   build: ({ db, changes }, { lessons, media }) => ({
     courses: announcing(createCourseService({ db, lessons, media }), changes, {

@@ -23,6 +23,7 @@ export default defineModule({
   name: "device-sessions",
   needs: ["auth", "users", "mailPreferences", "mailOutbox", "transactionalMails"],
   provides: ["deviceSessions", "lastSeen", "newDevice"],
+  announces: ["session"],
   build: ({ db, app, config, changes }, deps) => {
     const newDevice = createNewDeviceAlert({
       db,

@@ -18,6 +18,7 @@ export default defineModule({
   name: "lessons",
   needs: ["media", "mediaUrls", "settings"],
   provides: ["lessons", "lineFiles"],
+  announces: ["courses", "progress"],
   routesRead: ["courses", "audit", "review", "certificates", "principals"],
   build: ({ db, changes }, { media, mediaUrls, settings }) => {
     // the files other modules keep per line (the learners' recordings) go with the lines: the

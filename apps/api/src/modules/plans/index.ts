@@ -15,6 +15,7 @@ export default defineModule({
   name: "plans",
   needs: [],
   provides: ["plans"],
+  announces: ["plans"],
   routesRead: ["audit"],
   build: ({ db, providers, changes }) => ({
     plans: announcing(createPlanService({ db, providers }), changes, {

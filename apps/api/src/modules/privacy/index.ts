@@ -13,6 +13,7 @@ export default defineModule({
   name: "privacy",
   needs: ["recordings", "sessions", "billing", "audit"],
   provides: ["privacy"],
+  announces: ["user"],
   build: ({ db, app, config, mailer, changes }, deps) => ({
     privacy: createPrivacyService({
       db,

@@ -15,6 +15,7 @@ export default defineModule({
   name: "roles",
   needs: [],
   provides: ["roles"],
+  announces: ["roles"],
   routesRead: ["audit"],
   build: ({ db, changes }) => ({
     roles: announcing(createRoleService(db), changes, { createRole: ["roles"], deleteRole: ["roles"] }),

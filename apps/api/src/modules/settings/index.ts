@@ -14,6 +14,7 @@ export default defineModule({
   name: "settings",
   needs: ["audit"],
   provides: ["settings"],
+  announces: ["settings"],
   build: ({ db, config, changes }, { audit }) => ({
     settings: createSettingsService({ db, defaults: settingsDefaults(config), changes, audit }),
   }),

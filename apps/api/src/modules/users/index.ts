@@ -15,6 +15,7 @@ export default defineModule({
   name: "users",
   needs: ["roles"],
   provides: ["users"],
+  announces: ["user"],
   routesRead: ["sessions", "audit"],
   build: ({ db, changes }, { roles }) => {
     // inside a caller's transaction nothing is told: the caller tells after its commit
