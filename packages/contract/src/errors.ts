@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   "ALIGNMENT_RUNNING",
   "AUDIO_UNREADABLE",
   "ALIGNMENT_FAILED",
+  "LINES_OVERLAP",
+  "LINE_PAST_AUDIO_END",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -136,6 +136,24 @@ describe("lesson lines (cues)", () => {
     }
   });
 
+  it("refuses overlapping lines and lines past the audio's end, saying which (10 s of audio)", async () => {
+    const overlap = await put(fx.free.id, [
+      { start: 0, end: 3, text: "a" },
+      { start: 2, end: 4, text: "b" },
+    ]);
+    expect([overlap.statusCode, overlap.json().code]).toEqual([422, "LINES_OVERLAP"]);
+    expect(overlap.json().errors["cues.1.start"]).toBeTruthy();
+    const late = await put(fx.free.id, [{ start: 5, end: 14, text: "a" }]);
+    expect([late.statusCode, late.json().code]).toEqual([422, "LINE_PAST_AUDIO_END"]);
+    expect(late.json().errors["cues.0.end"]).toBeTruthy();
+    // back to back, and up to the end: accepted
+    const fine = await put(fx.free.id, [
+      { start: 0, end: 5, text: "a" },
+      { start: 5, end: 10, text: "b" },
+    ]);
+    expect(fine.statusCode).toBe(200);
+  });
+
   it("only staff who manage lessons read or write lines; locked lessons send none", async () => {
     expect((await put(fx.free.id, [], learner.token)).statusCode).toBe(403);
     expect(

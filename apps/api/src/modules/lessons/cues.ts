@@ -8,6 +8,7 @@ import {
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { lessonCues, lessons } from "../../db/schema/lessons";
+import { AppError } from "../../lib/errors";
 
 export type CueRow = typeof lessonCues.$inferSelect;
 
@@ -63,6 +64,28 @@ export function planCues(
     } else insert.push(i);
   });
   return { keep, insert, remove: existing.filter((c) => !claimed.has(c.id)).map((c) => c.id) };
+}
+
+/**
+ * Why a list of lines cannot be a lesson's: a line starting before the one before it ends, or
+ * ending past the audio (its duration is whole seconds, measured at upload: a second of slack).
+ */
+export function cueBoundsProblem(
+  cues: readonly { start: number; end: number }[],
+  duration: number | null,
+): AppError | null {
+  for (const [i, c] of cues.entries()) {
+    const before = cues[i - 1];
+    if (before && c.start < before.end - 0.005)
+      return new AppError(422, "LINES_OVERLAP", `Line ${i + 1} starts before line ${i} ends`, {
+        [`cues.${i}.start`]: [`Starts before line ${i} ends (${before.end} s)`],
+      });
+    if (duration !== null && c.end > duration + 1)
+      return new AppError(422, "LINE_PAST_AUDIO_END", `Line ${i + 1} ends past the end of the audio`, {
+        [`cues.${i}.end`]: [`Ends past the end of the audio (${duration} s)`],
+      });
+  }
+  return null;
 }
 
 /** A lesson's lines (cues): read in order, rewritten from a list or a timed transcript. */

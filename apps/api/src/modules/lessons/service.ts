@@ -15,7 +15,7 @@ import { limitReached, notFound, validationFailed } from "../../lib/errors";
 import { type CoursePace, mayOpen, type PaceLock, paceLocks } from "../entitlement/policy";
 import type { MediaService } from "../media/service";
 import type { MediaUrlSigner } from "../media/signing";
-import { type CueRow, createLessonCues, type LineFiles, presentCue } from "./cues";
+import { type CueRow, createLessonCues, cueBoundsProblem, type LineFiles, presentCue } from "./cues";
 import type { LessonViewer } from "./policy";
 import { createLessonProgress, type ProgressRow, presentProgress, progressOf } from "./progress";
 
@@ -180,7 +180,9 @@ export function createLessonService(deps: {
     /** Replaces the lesson's lines (staff editor); returns them as stored. */
     async replaceCues(courseId: string, id: string, wanted: LessonCueInput[]): Promise<CueRow[]> {
       const { cues, lineKeys } = await db.transaction(async (tx) => {
-        await get(courseId, id, tx);
+        const lesson = await get(courseId, id, tx);
+        const problem = cueBoundsProblem(wanted, lesson.audioDuration);
+        if (problem) throw problem;
         const lineKeys = await writeCues(id, wanted, tx);
         // lines replace a plain transcript; an empty list leaves it
         if (wanted.length > 0)

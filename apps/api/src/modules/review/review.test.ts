@@ -72,9 +72,10 @@ describe("review deck", () => {
   it("at most 20 new cards a day: the rest wait for the learner's next day", async () => {
     const other = await courseWithLessons(t, admin);
     const url = `/api/v1/courses/${other.course.id}/lessons`;
+    // 25 lines in the 10 s of the lesson's audio
     const cues = Array.from({ length: 25 }, (_, i) => ({
-      start: i * 2,
-      end: i * 2 + 2,
+      start: i * 0.4,
+      end: Math.round((i + 1) * 0.4 * 10) / 10,
       text: `Línea ${i + 1}.`,
     }));
     const put = await t.request({
