@@ -200,6 +200,13 @@ const appRoutes: RouteObject[] = [
     ),
   },
   {
+    path: routes.practice,
+    ...plainPage(
+      () => import("../features/practice/pages/practice-page"),
+      (m) => m.PracticePage,
+    ),
+  },
+  {
     path: routes.review,
     ...plainPage(
       () => import("../features/review/pages/review-page"),

@@ -68,6 +68,7 @@ const NAMESPACES = [
   "courses",
   "player",
   "review",
+  "practice",
   "habit",
   "settings",
   "mail",

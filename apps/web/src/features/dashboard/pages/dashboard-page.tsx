@@ -9,6 +9,7 @@ import { CertificatesCard } from "@/features/certificates/components/certificate
 import { LearnerProgress } from "@/features/courses/components/learner-progress";
 import { MyBookingsCard } from "@/features/events/components/my-bookings-card";
 import { HabitCard } from "@/features/habit/components/habit-card";
+import { PracticeCard } from "@/features/practice/components/practice-card";
 import { ReviewDueCard } from "@/features/review/components/review-due-card";
 import { isFreePlan, planName } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
@@ -79,6 +80,9 @@ export function DashboardPage() {
         </Col>
         <Col xs={24} md={12}>
           <ReviewDueCard />
+        </Col>
+        <Col xs={24} md={12}>
+          <PracticeCard />
         </Col>
         <CertificatesCol />
         {hasPermission(user, PERMISSIONS.eventsBook) && (

@@ -14,6 +14,8 @@ describe("offline keys", () => {
   it("keeps the course and lessons reads, nothing else of the API", () => {
     expect(isOfflineRead("/api/v1/courses/single/abc")).toBe(true);
     expect(isOfflineRead(`/api/v1/courses/${id}/lessons`)).toBe(true);
+    expect(isOfflineRead("/api/v1/practice/session")).toBe(true);
+    expect(isOfflineRead("/api/v1/practice/results")).toBe(false);
     expect(isOfflineRead(`/api/v1/courses/${id}/lessons/done-customer`)).toBe(false);
     expect(isOfflineRead("/api/v1/user/me")).toBe(false);
   });

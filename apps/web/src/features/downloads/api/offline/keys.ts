@@ -27,9 +27,16 @@ export function audioLessonId(pathname: string): string | null {
   return AUDIO_PATH.exec(pathname)?.[1]?.toLowerCase() ?? null;
 }
 
-const DATA_READS = [/^\/api\/v1\/courses\/single\/[^/]+$/, /^\/api\/v1\/courses\/[0-9a-f-]{36}\/lessons$/i];
+const DATA_READS = [
+  /^\/api\/v1\/courses\/single\/[^/]+$/,
+  /^\/api\/v1\/courses\/[0-9a-f-]{36}\/lessons$/i,
+  /^\/api\/v1\/practice\/session$/,
+];
 
-/** API reads the worker keeps (network first) so that a visited or downloaded lesson opens offline. */
+/**
+ * API reads the worker keeps (network first) so that a visited or downloaded lesson opens offline,
+ * and the last practice session read, whose lines of downloaded lessons then play offline.
+ */
 export function isOfflineRead(pathname: string): boolean {
   return DATA_READS.some((re) => re.test(pathname));
 }
