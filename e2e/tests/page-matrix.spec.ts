@@ -116,6 +116,7 @@ const learnerPaths = (ids: Ids) => [
   "/billing",
   "/billing/upgrade-payment",
   "/review",
+  "/practice",
   "/downloads",
   `/courses/${ids.courseId}/lessons`,
   `/courses/${ids.longId}/lessons`,

@@ -43,18 +43,30 @@ const audio = (page: Page) =>
     rate: el.playbackRate,
   }));
 
+test("with an empty deck, the page says how to fill it (English), with no horizontal scroll", async ({
+  page,
+  request,
+}) => {
+  const learner = await createLearner(request, "practice-empty");
+  await signIn(page, learner);
+  await page.goto("/en/practice");
+  await expect(page.getByTestId("practice-empty")).toContainText("Nothing to practise right now");
+  await expect(page.getByRole("checkbox", { name: "Fill in the blanks" })).toBeChecked();
+  expect(await violations(page)).toEqual([]);
+  expect(await sideways(page)).toBe(0);
+});
+
 test("on a phone, a learner takes a dictation and a cloze, sees the word-by-word diff, and ends on a summary", async ({
   page,
   request,
 }) => {
   const { learner, auth, items } = await learnerWithDeck(request);
   expect(items.map((i) => i.kind).slice(0, 2)).toEqual(["dictation", "cloze"]);
+  await signIn(page, learner);
   const results: number[] = [];
   page.on("response", (r) => {
-    if (r.url().endsWith("/api/v1/practice/results") && r.request().method() === "POST") results.push(r.status());
+    if (r.url().endsWith("/api/v1/practice/results")) results.push(r.status());
   });
-
-  await signIn(page, learner);
   await page.getByTestId("practice-start").click();
   await expect(page).toHaveURL(/\/practice$/);
   const current = page.getByTestId("practice-current");
