@@ -1150,7 +1150,7 @@ export interface paths {
         };
         /**
          * Active plans, in display order (public)
-         * @description Access: public. Kept in memory (one answer for everyone) until a change to plans; ETag, 304 on If-None-Match.
+         * @description Access: public. Kept in memory (one answer for everyone) until a change to plans, courses; ETag, 304 on If-None-Match.
          */
         get: operations["listActivePlans"];
         put?: never;
@@ -8781,6 +8781,9 @@ export interface operations {
                                 is_default: boolean;
                                 premium: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                scope: "all" | "courses";
+                                course_ids: string[];
                                 created_at: string;
                                 updated_at: string;
                             }[];
@@ -8897,6 +8900,13 @@ export interface operations {
                     active?: boolean;
                     /** @default 0 */
                     position?: number;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    scope?: "all" | "courses";
+                    /** @default [] */
+                    course_ids?: string[];
                 };
             };
         };
@@ -8926,6 +8936,9 @@ export interface operations {
                                 is_default: boolean;
                                 premium: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                scope: "all" | "courses";
+                                course_ids: string[];
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -9050,6 +9063,9 @@ export interface operations {
                                 is_default: boolean;
                                 premium: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                scope: "all" | "courses";
+                                course_ids: string[];
                                 created_at: string;
                                 updated_at: string;
                             }[];
@@ -9131,6 +9147,9 @@ export interface operations {
                                 is_default: boolean;
                                 premium: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                scope: "all" | "courses";
+                                course_ids: string[];
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -9209,6 +9228,9 @@ export interface operations {
                     interval?: "month" | "year" | "once";
                     active?: boolean;
                     position?: number;
+                    /** @enum {string} */
+                    scope?: "all" | "courses";
+                    course_ids?: string[];
                 };
             };
         };
@@ -9238,6 +9260,9 @@ export interface operations {
                                 is_default: boolean;
                                 premium: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                scope: "all" | "courses";
+                                course_ids: string[];
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -9365,6 +9390,9 @@ export interface operations {
                                 is_default: boolean;
                                 premium: boolean;
                                 position: number;
+                                /** @enum {string} */
+                                scope: "all" | "courses";
+                                course_ids: string[];
                                 created_at: string;
                                 updated_at: string;
                             };

@@ -28,6 +28,7 @@ export const PUBLIC_TEXTS: Record<string, true | string[]> = {
     "upgrade",
     "pace",
     "certificate",
+    "offers",
   ],
 };
 

@@ -7,6 +7,14 @@ import { SPEAK_CODES } from "./locales";
 export const planInterval = z.enum(["month", "year", "once"]);
 export type PlanInterval = z.infer<typeof planInterval>;
 
+/** What a plan opens: every course, or the courses it names. */
+export const planScope = z.enum(["all", "courses"]);
+export type PlanScope = z.infer<typeof planScope>;
+
+/** At most this many courses in one plan. */
+export const PLAN_COURSES_MAX = 100;
+const planCourseIds = z.array(z.uuid()).max(PLAN_COURSES_MAX);
+
 /** A plan as it leaves the server (spec §3 names: id, name, name_fr, amount). Amounts are integer cents. */
 export const plan = z.object({
   id: z.string(),
@@ -24,6 +32,10 @@ export const plan = z.object({
   /** amount > 0 */
   premium: z.boolean(),
   position: z.number().int(),
+  /** "all": every course; "courses": only `course_ids` (one course: a single-course plan). */
+  scope: planScope,
+  /** The courses a plan of scope "courses" opens (empty for "all"). */
+  course_ids: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -49,10 +61,21 @@ const planFields = {
   interval: planInterval.default("month"),
   active: z.boolean().default(true),
   position: z.number().int().min(0).max(10_000).default(0),
+  scope: planScope.default("all"),
+  course_ids: planCourseIds.default([]),
 };
 
 const paidPlansRecur = (p: { amount?: number | undefined; interval?: PlanInterval | undefined }) =>
   !(p.amount !== undefined && p.amount > 0 && p.interval === "once");
+/** A plan of scope "courses" names at least one course; a plan of scope "all" names none. */
+const scopeNamesCourses = (p: { scope?: PlanScope | undefined; course_ids?: string[] | undefined }) =>
+  p.scope === undefined ||
+  p.course_ids === undefined ||
+  (p.scope === "courses" ? p.course_ids.length > 0 : p.course_ids.length === 0);
+const scopeMessage = {
+  message: "A plan of chosen courses names at least one; a plan of every course names none",
+  path: ["course_ids"],
+};
 const recurMessage = {
   message: "A paid plan is billed by month or year",
   path: ["interval"],
@@ -63,6 +86,7 @@ export const createPlanBody = z
   .object(planFields)
   .strict()
   .refine(paidPlansRecur, recurMessage)
+  .refine(scopeNamesCourses, scopeMessage)
   .meta({
     examples: [
       {
@@ -99,9 +123,12 @@ export const updatePlanBody = z
     interval: planInterval.optional(),
     active: z.boolean().optional(),
     position: z.number().int().min(0).max(10_000).optional(),
+    scope: planScope.optional(),
+    course_ids: planCourseIds.optional(),
   })
   .strict()
-  .refine(paidPlansRecur, recurMessage);
+  .refine(paidPlansRecur, recurMessage)
+  .refine(scopeNamesCourses, scopeMessage);
 export type UpdatePlanBody = z.infer<typeof updatePlanBody>;
 
 export const plansResponse = envelope(z.object({ plans: z.array(plan) }));

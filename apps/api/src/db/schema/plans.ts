@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { courses } from "./courses";
 
 /** Subscription plans. Premium means amount > 0; exactly one row is the default free plan. */
 export const plans = pgTable(
@@ -20,10 +32,28 @@ export const plans = pgTable(
     featuresEn: jsonb("features_en").$type<string[]>().notNull().default([]),
     featuresFr: jsonb("features_fr").$type<string[]>().notNull().default([]),
     position: integer("position").notNull().default(0),
+    /** "all": the plan opens every course; "courses": only those in `plan_courses` (one: a single-course plan). */
+    scope: text("scope", { enum: ["all", "courses"] })
+      .notNull()
+      .default("all"),
     paypalProductId: text("paypal_product_id"),
     paypalPlanId: text("paypal_plan_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("plans_one_default_key").on(t.isDefault).where(sql`${t.isDefault}`)],
+);
+
+/** The courses a plan of scope "courses" opens. */
+export const planCourses = pgTable(
+  "plan_courses",
+  {
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.courseId] }), index("plan_courses_course_idx").on(t.courseId)],
 );

@@ -42,13 +42,14 @@ export function createBillingService(deps: BillingDeps) {
 
   /**
    * The user's current plan and, when that plan is premium, the customer plan that grants it
-   * (null when none does). Entitlement reads it; billing uses it to put a user whose paid access
+   * (null when none does) and the courses it opens (`courseIds`, null for every course). Entitlement reads it; billing uses it to put a user whose paid access
    * ended back on the free plan.
    */
   async function subscriptionOf(userId: string, now = new Date(), tx: DbOrTx = db) {
     const user = await users.findById(userId, tx);
     const plan = user?.planId ? await deps.plans.get(user.planId, tx) : null;
-    if (!plan || plan.amount <= 0) return { premiumPlan: false, customerPlanId: null, until: null };
+    if (!plan || plan.amount <= 0)
+      return { premiumPlan: false, customerPlanId: null, until: null, courseIds: null };
     const [row] = await tx
       .select({ id: customerPlans.id, status: customerPlans.status, accessUntil: customerPlans.accessUntil })
       .from(customerPlans)
@@ -69,7 +70,9 @@ export function createBillingService(deps: BillingDeps) {
       .limit(1);
     // a cancelled or suspended subscription opens everything until its paid time ends
     const until = row && row.status !== "ACTIVE" ? row.accessUntil : null;
-    return { premiumPlan: true, customerPlanId: row?.id ?? null, until };
+    // what the plan opens: every course (null) or the courses it names
+    const courseIds = plan.scope === "courses" ? plan.courseIds : null;
+    return { premiumPlan: true, customerPlanId: row?.id ?? null, until, courseIds };
   }
 
   async function withPlan(row: CustomerPlanRow): Promise<CustomerPlan> {

@@ -38,9 +38,11 @@ describe("entitlement rule", () => {
     expect(await e.accessOf(null)).toBe("free");
     const learner = await t.createUser();
     expect(await e.accessOf(await principal(learner.id))).toBe("free");
-    expect(e.canOpen("free", { free: true })).toBe(true);
-    expect(e.canOpen("free", { free: false })).toBe(false);
-    expect(e.canOpen("all", { free: false })).toBe(true);
+    expect(e.canOpen("free", { free: true, courseId: "c" })).toBe(true);
+    expect(e.canOpen("free", { free: false, courseId: "c" })).toBe(false);
+    expect(e.canOpen("all", { free: false, courseId: "c" })).toBe(true);
+    expect(e.canOpen("courses:c", { free: false, courseId: "c" })).toBe(true);
+    expect(e.canOpen("courses:c", { free: false, courseId: "d" })).toBe(false);
   });
 
   it("staff open everything", async () => {

@@ -6,7 +6,7 @@ const order: PaceLock = { reason: "order", opensAt: null };
 const date: PaceLock = { reason: "date", opensAt: new Date("2026-12-01T00:00:00Z") };
 const learner = (access: Access) => ({ staff: false, access });
 const staff = { staff: true, access: "all" as Access };
-const lesson = (free: boolean, active = true) => ({ free, active });
+const lesson = (free: boolean, active = true, courseId = "c1") => ({ free, active, courseId });
 const live = { active: true };
 const closedCourse = { active: false };
 
@@ -15,6 +15,13 @@ describe("mayOpen", () => {
     ["free lesson, free plan", [learner("free"), lesson(true), live], { open: true }],
     ["premium lesson, paid plan", [learner("all"), lesson(false), live], { open: true }],
     ["premium lesson, free plan", [learner("free"), lesson(false), live], { open: false, reason: "premium" }],
+    ["premium lesson, plan of its course", [learner("courses:c1"), lesson(false), live], { open: true }],
+    [
+      "premium lesson, plan of another course",
+      [learner("courses:c2"), lesson(false), live],
+      { open: false, reason: "premium" },
+    ],
+    ["free lesson, plan of another course", [learner("courses:c2"), lesson(true), live], { open: true }],
     ["inactive lesson", [learner("all"), lesson(true, false), live], { open: false, reason: "hidden" }],
     ["inactive course", [learner("all"), lesson(true), closedCourse], { open: false, reason: "hidden" }],
     // hidden wins over premium, premium over pace: one reason, the first the reader would hit

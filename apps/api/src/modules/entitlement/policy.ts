@@ -1,6 +1,44 @@
 import { AppError, notFound } from "../../lib/errors";
 
-export type Access = "all" | "free";
+/**
+ * What a reader opens beyond the free lessons: every course (`"all"`), only the free lessons
+ * (`"free"`), or every lesson of the courses named (`"courses:<id>,<id>"`: the union of their
+ * course plan and the courses they bought). A string, sorted and without repeats, so that one
+ * access has one spelling wherever it is written into a key (the kept answers per reader).
+ */
+export type Access = "all" | "free" | `courses:${string}`;
+
+const COURSES = "courses:";
+
+/** The courses an access names (none for "all" and "free"). */
+export function coursesOf(access: Access): string[] {
+  return access.startsWith(COURSES) ? access.slice(COURSES.length).split(",").filter(Boolean) : [];
+}
+
+/** Whether `access` opens the premium lessons of the course `courseId`. */
+export function opensCourse(access: Access, courseId: string): boolean {
+  if (access === "all") return true;
+  if (access === "free") return false;
+  return coursesOf(access).includes(courseId);
+}
+
+/**
+ * The union of what several grants open (an access, or a list of course ids): every course wins;
+ * otherwise the courses of each, sorted and without repeats; none is `"free"`.
+ */
+export function unionAccess(grants: readonly (Access | readonly string[])[]): Access {
+  const ids = new Set<string>();
+  for (const g of grants) {
+    if (g === "all") return "all";
+    for (const id of typeof g === "string" ? coursesOf(g) : g) ids.add(id);
+  }
+  return ids.size ? `${COURSES}${[...ids].sort().join(",")}` : "free";
+}
+
+/** The spec's two-valued answer for one course: "all" when the access opens it, else "free". */
+export function accessToCourse(access: Access, courseId: string): "all" | "free" {
+  return opensCourse(access, courseId) ? "all" : "free";
+}
 
 /** A course's pace (`courses.drip_mode` / `drip_days`). */
 export interface CoursePace {
@@ -52,7 +90,7 @@ export function paceLocks(
   return locks;
 }
 
-/** Who reads a lesson: staff who manage lessons, and what the reader's plan opens. */
+/** Who reads a lesson: staff who manage lessons, and what the reader's plans and purchases open. */
 export interface Reader {
   staff: boolean;
   access: Access;
@@ -61,7 +99,7 @@ export interface Reader {
 /**
  * Whether a lesson opens, or the one reason it does not (each reason has one refusal, `refusal`):
  * - `hidden`: the lesson or its course is inactive (staff only see those): 404;
- * - `premium`: a premium-only lesson and a plan that opens the free lessons only: 403 PREMIUM_REQUIRED;
+ * - `premium`: a premium-only lesson of a course the reader's plans and purchases do not open: 403 PREMIUM_REQUIRED;
  * - `pace`: the course's pace keeps it closed (`paceLocks`): 403 LESSON_NOT_OPEN_YET.
  */
 export type OpenVerdict =
@@ -75,18 +113,18 @@ const OPEN: OpenVerdict = { open: true };
 /**
  * "May this reader open this lesson?", the one verb every reader asks (lesson list, overview,
  * progress, review, recordings): staff who manage lessons open everything and are not paced; for
- * everyone else the lesson and its course must be active, the plan must open it (free flag), and
+ * everyone else the lesson and its course must be active, their plans and purchases must open it (free flag, or its course opened: `opensCourse`), and
  * the course's pace (`pace`: the lock `paceLocks` gives this lesson, if any) must not keep it closed.
  */
 export function mayOpen(
   reader: Reader,
-  lesson: { free: boolean; active: boolean },
+  lesson: { free: boolean; active: boolean; courseId: string },
   course: { active: boolean },
   pace?: PaceLock,
 ): OpenVerdict {
   if (reader.staff) return OPEN;
   if (!lesson.active || !course.active) return { open: false, reason: "hidden" };
-  if (reader.access !== "all" && !lesson.free) return { open: false, reason: "premium" };
+  if (!lesson.free && !opensCourse(reader.access, lesson.courseId)) return { open: false, reason: "premium" };
   if (pace) return { open: false, reason: "pace", lock: pace };
   return OPEN;
 }

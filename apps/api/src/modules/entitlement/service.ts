@@ -1,7 +1,7 @@
 import { PERMISSIONS } from "@parlons/contract";
 import type { AppServices } from "../../lib/module";
 import type { Principal } from "../../lib/principal";
-import type { Access } from "./policy";
+import { type Access, opensCourse, unionAccess } from "./policy";
 
 export type { Access } from "./policy";
 
@@ -9,9 +9,10 @@ export type { Access } from "./policy";
  * The one entitlement rule (ARCHITECTURE §6), with the course's pace (`paceLocks`) on top:
  * - staff who manage lessons see everything;
  * - a customer whose current plan is premium (amount > 0) and whose subscription to it is
- *   ACTIVE (or cancelled with paid time left) opens every lesson;
+ *   ACTIVE (or cancelled with paid time left) opens every lesson of the courses the plan opens:
+ *   every course, or the ones it names (a single-course plan names one);
  * - everyone else, anonymous visitors included, opens the free lessons only.
- * Premium-only events follow the same rule: open to whoever opens every lesson.
+ * Premium-only events are open to whoever opens every course.
  * Whether a subscription grants the user's plan is billing's answer (it owns the customer plans).
  */
 export function createEntitlementService(deps: { billing: Pick<AppServices["billing"], "subscriptionOf"> }) {
@@ -24,8 +25,9 @@ export function createEntitlementService(deps: { billing: Pick<AppServices["bill
   ): Promise<{ access: Access; until: Date | null }> {
     if (!principal) return { access: "free", until: null };
     if (principal.permissions.has(PERMISSIONS.lessonsManage)) return { access: "all", until: null };
-    const { customerPlanId, until } = await subscriptionOf(principal.id, now);
-    return customerPlanId ? { access: "all", until } : { access: "free", until: null };
+    const { customerPlanId, until, courseIds } = await subscriptionOf(principal.id, now);
+    if (!customerPlanId) return { access: "free", until: null };
+    return { access: courseIds ? unionAccess([courseIds]) : "all", until };
   }
 
   return {
@@ -36,8 +38,8 @@ export function createEntitlementService(deps: { billing: Pick<AppServices["bill
     },
 
     /** Whether a lesson opens for the given access level. */
-    canOpen(access: Access, lesson: { free: boolean }): boolean {
-      return access === "all" || lesson.free;
+    canOpen(access: Access, lesson: { free: boolean; courseId: string }): boolean {
+      return lesson.free || opensCourse(access, lesson.courseId);
     },
 
     /** Whether an event may be booked for the given access level. */

@@ -24,7 +24,7 @@ import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { uploadFromRequest } from "../../plugins/uploads";
 import { canSeeCourse } from "../courses/policy";
-import { mayOpen, refusal } from "../entitlement/policy";
+import { accessToCourse, mayOpen, refusal } from "../entitlement/policy";
 import { presentCue } from "./cues";
 import { isLessonStaff, type LessonViewer } from "./policy";
 
@@ -66,7 +66,7 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
     if (!course || !canSeeCourse(request.principal, course)) throw notFound("Course");
     const activeOnly = learnerView || !viewer.staff;
     const list = await lessons.list(course.id, viewer, { activeOnly, pace: course });
-    return { data: { lessons: list, access: viewer.access } };
+    return { data: { lessons: list, access: accessToCourse(viewer.access, course.id) } };
   }
   const urlWindowMs = app.deps.config.media.urlTtl * 1000;
   const listConfig = {

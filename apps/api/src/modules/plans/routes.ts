@@ -43,7 +43,8 @@ export default async function planRoutes(fastify: FastifyInstance) {
     "/v1/plans/active",
     {
       // kept in memory until a plan changes
-      config: { access: access.public, keep: { per: "everyone", droppedBy: ["plans"] } },
+      // the courses topic too: deleting a course drops it from the plans that named it
+      config: { access: access.public, keep: { per: "everyone", droppedBy: ["plans", "courses"] } },
       schema: {
         tags,
         summary: "Active plans, in display order (public)",

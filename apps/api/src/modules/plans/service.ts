@@ -1,11 +1,12 @@
 import { COLLECTION_LIMITS, type CreatePlanBody, type Plan, type UpdatePlanBody } from "@parlons/contract";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { plans } from "../../db/schema/plans";
+import { planCourses, plans } from "../../db/schema/plans";
 import type { PaymentProviders } from "../../integrations/payments";
 import { conflict, limitReached, notFound, validationFailed } from "../../lib/errors";
 
-export type PlanRow = typeof plans.$inferSelect;
+/** A plan's row with the courses it opens (empty for a plan of every course). */
+export type PlanRow = typeof plans.$inferSelect & { courseIds: string[] };
 
 export function presentPlan(row: PlanRow): Plan {
   return {
@@ -23,6 +24,8 @@ export function presentPlan(row: PlanRow): Plan {
     is_default: row.isDefault,
     premium: row.amount > 0,
     position: row.position,
+    scope: row.scope,
+    course_ids: row.scope === "courses" ? row.courseIds : [],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -38,13 +41,55 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
+/** The plan rows with the courses each opens (one query for any number of plans). */
+async function withCourses(tx: DbOrTx, rows: (typeof plans.$inferSelect)[]): Promise<PlanRow[]> {
+  const scoped = rows.filter((r) => r.scope === "courses").map((r) => r.id);
+  const links = scoped.length
+    ? await tx
+        .select({ planId: planCourses.planId, courseId: planCourses.courseId })
+        .from(planCourses)
+        .where(inArray(planCourses.planId, scoped))
+        .orderBy(asc(planCourses.courseId))
+    : [];
+  const byPlan = new Map<string, string[]>();
+  for (const l of links) byPlan.set(l.planId, [...(byPlan.get(l.planId) ?? []), l.courseId]);
+  return rows.map((r) => ({ ...r, courseIds: byPlan.get(r.id) ?? [] }));
+}
+
+/** A plan of scope "courses" names at least one course, a plan of every course none (422). */
+function checkCourses(scope: PlanRow["scope"], ids: readonly string[]): string[] {
+  const unique = [...new Set(ids)];
+  if (scope === "all") {
+    if (unique.length) throw validationFailed({ course_ids: ["A plan of every course names no course"] });
+    return [];
+  }
+  if (!unique.length) throw validationFailed({ course_ids: ["A plan of chosen courses names at least one"] });
+  return unique;
+}
+
+/**
+ * Replaces the courses a plan opens. A course that does not exist is refused by the foreign key
+ * (plans does not read the courses table): 422 on `course_ids`, and the transaction rolls back.
+ */
+async function setCourses(tx: DbOrTx, planId: string, ids: readonly string[]): Promise<void> {
+  await tx.delete(planCourses).where(eq(planCourses.planId, planId));
+  if (!ids.length) return;
+  try {
+    await tx.insert(planCourses).values(ids.map((courseId) => ({ planId, courseId })));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw validationFailed({ course_ids: ["Unknown course"] });
+    throw error;
+  }
+}
+
 export function createPlanService(deps: { db: Db; providers: PaymentProviders }) {
   const { db, providers } = deps;
 
   async function get(id: string, tx: DbOrTx = db): Promise<PlanRow> {
     const [row] = await tx.select().from(plans).where(eq(plans.id, id));
     if (!row) throw notFound("Plan");
-    return row;
+    const [withIds] = await withCourses(tx, [row]);
+    return withIds ?? { ...row, courseIds: [] };
   }
 
   /**
@@ -75,18 +120,24 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
     get,
 
     async listAll(): Promise<PlanRow[]> {
-      return db
-        .select()
-        .from(plans)
-        .orderBy(...order);
+      return withCourses(
+        db,
+        await db
+          .select()
+          .from(plans)
+          .orderBy(...order),
+      );
     },
 
     async listActive(): Promise<PlanRow[]> {
-      return db
-        .select()
-        .from(plans)
-        .where(eq(plans.active, true))
-        .orderBy(...order);
+      return withCourses(
+        db,
+        await db
+          .select()
+          .from(plans)
+          .where(eq(plans.active, true))
+          .orderBy(...order),
+      );
     },
 
     async create(body: CreatePlanBody): Promise<PlanRow> {
@@ -94,6 +145,7 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
       const [held] = await db.select({ n: count() }).from(plans);
       if ((held?.n ?? 0) >= COLLECTION_LIMITS.plans)
         throw limitReached("The plan list", COLLECTION_LIMITS.plans);
+      const courseIds = checkCourses(body.scope, body.course_ids);
       const billing = await billingPlanFor({
         name: body.name,
         descriptionEn: body.description_en,
@@ -102,26 +154,31 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
         interval: body.interval,
         paypalProductId: null,
       });
-      const [row] = await db
-        .insert(plans)
-        .values({
-          name: body.name,
-          nameFr: body.name_fr,
-          descriptionEn: body.description_en,
-          descriptionFr: body.description_fr,
-          featuresEn: body.features_en,
-          featuresFr: body.features_fr,
-          amount: body.amount,
-          currency: body.currency,
-          interval: body.interval,
-          active: body.active,
-          position: body.position,
-          paypalProductId: billing?.productId ?? null,
-          paypalPlanId: billing?.planId ?? null,
-        })
-        .returning();
-      if (!row) throw new Error("plan insert returned nothing");
-      return row;
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(plans)
+          .values({
+            name: body.name,
+            nameFr: body.name_fr,
+            descriptionEn: body.description_en,
+            descriptionFr: body.description_fr,
+            featuresEn: body.features_en,
+            featuresFr: body.features_fr,
+            amount: body.amount,
+            currency: body.currency,
+            interval: body.interval,
+            active: body.active,
+            position: body.position,
+            scope: body.scope,
+            paypalProductId: billing?.productId ?? null,
+            paypalPlanId: billing?.planId ?? null,
+          })
+          .returning();
+        if (!inserted) throw new Error("plan insert returned nothing");
+        await setCourses(tx, inserted.id, courseIds);
+        return inserted;
+      });
+      return { ...row, courseIds };
     },
 
     async update(id: string, body: UpdatePlanBody): Promise<PlanRow> {
@@ -138,7 +195,13 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
         interval: body.interval ?? current.interval,
         active: body.active ?? current.active,
         position: body.position ?? current.position,
+        scope: body.scope ?? current.scope,
       };
+      // a change of scope without a list means the list that goes with it: none for every course
+      const courseIds = checkCourses(
+        next.scope,
+        body.course_ids ?? (next.scope === current.scope ? current.courseIds : []),
+      );
       if (current.isDefault && next.amount > 0) throw conflict("The default free plan cannot become premium");
       if (current.isDefault && !next.active) throw conflict("The default free plan cannot be deactivated");
       if (next.amount > 0 && next.interval === "once")
@@ -152,17 +215,21 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
       const billing = needsBillingPlan
         ? await billingPlanFor({ ...next, paypalProductId: current.paypalProductId })
         : null;
-      const [row] = await db
-        .update(plans)
-        .set({
-          ...next,
-          ...(billing && { paypalProductId: billing.productId, paypalPlanId: billing.planId }),
-          updatedAt: new Date(),
-        })
-        .where(eq(plans.id, id))
-        .returning();
-      if (!row) throw notFound("Plan");
-      return row;
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(plans)
+          .set({
+            ...next,
+            ...(billing && { paypalProductId: billing.productId, paypalPlanId: billing.planId }),
+            updatedAt: new Date(),
+          })
+          .where(eq(plans.id, id))
+          .returning();
+        if (!updated) throw notFound("Plan");
+        await setCourses(tx, id, courseIds);
+        return updated;
+      });
+      return { ...row, courseIds };
     },
 
     /** Deletes a plan nobody ever used; a plan with subscribers (or users on it) is only deactivated. */
@@ -182,7 +249,7 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
         .set({ active: false, updatedAt: new Date() })
         .where(eq(plans.id, id))
         .returning();
-      return { deleted: false, plan: row ?? current };
+      return { deleted: false, plan: row ? { ...row, courseIds: current.courseIds } : current };
     },
 
     /** The provider plan a new subscription to this plan uses, created on first need (e.g. after switching to PayPal). */

@@ -8,6 +8,7 @@ import { applyFieldErrors, emailRules, passwordRules } from "@/lib/form-rules";
 import { toSpeak } from "@/lib/languages";
 import { useLang } from "@/lib/use-locale";
 import { selfRegister } from "../api/auth-api";
+import { chooseSignupCourse, signupCourse } from "../api/signup-course";
 
 interface SignupValues {
   email: string;
@@ -37,9 +38,10 @@ export function SignupForm({
         email: values.email.trim(),
         password: values.password,
         role: "CUSTOMER",
-        course_id: null,
+        course_id: signupCourse(),
         speak: toSpeak(lang),
       });
+      chooseSignupCourse(null);
       message.success(t("auth:signup.success"));
       onSuccess(res.data.status === "ACTIVE" ? "ACTIVE" : "PENDING");
     } catch (error) {

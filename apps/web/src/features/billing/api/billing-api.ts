@@ -1,4 +1,4 @@
-import type { CheckoutProvider, CustomerPlan, Lang, Payment, Plan, Receipt } from "@parlons/contract";
+import type { CheckoutProvider, CustomerPlan, Lang, Payment, Receipt } from "@parlons/contract";
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import { api, apiFile } from "@/lib/api";
 import { saveFile } from "@/lib/download";
@@ -43,13 +43,6 @@ export interface ProvidersInfo {
 }
 
 type Data<T> = { message?: string; data: T };
-
-/** `GET /v1/plans/active` (public), in display order. */
-export const activePlansQuery = queryOptions({
-  queryKey: billingKeys.activePlans,
-  queryFn: ({ signal }) =>
-    api<Data<{ plans: Plan[] }>>("/v1/plans/active", { signal }).then((r) => r.data.plans),
-});
 
 /** `GET /v1/billing/providers`: which checkout buttons to show. */
 export const providersQuery = queryOptions({

@@ -8,12 +8,14 @@ import { useNavigate, useSearchParams } from "react-router";
 import { useAuthModals } from "@/components/auth-modal-context";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
+import { courseListQuery, courseTitle } from "@/features/courses/api/course-queries";
 import { planName } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { activePlansQuery, providersQuery } from "../api/billing-api";
+import { providersQuery } from "../api/billing-api";
+import { activePlansQuery } from "../api/plan-queries";
 import { useStartCheckout } from "../api/use-start-checkout";
 import { PlanPrice } from "../components/plan-price";
 import "../billing.css";
@@ -112,6 +114,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           interval={plan.interval}
         />
         {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
+        {plan.premium && <PlanReach plan={plan} />}
         {features.length > 0 && (
           <ul className="plan-card__features" aria-label={t("billing:pricing.features")}>
             {features.map((feature) => (
@@ -126,6 +129,28 @@ function PlanCard({ plan }: { plan: Plan }) {
         </div>
       </div>
     </Card>
+  );
+}
+
+/** Which courses a paid plan opens: every course, or their titles (a count until they are loaded). */
+function PlanReach({ plan }: { plan: Plan }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const scoped = plan.scope === "courses";
+  const courses = useQuery({ ...courseListQuery("active", { pageSize: 100 }), enabled: scoped });
+  if (!scoped)
+    return (
+      <Typography.Paragraph data-testid="plan-reach">{t("billing:pricing.reachAll")}</Typography.Paragraph>
+    );
+  const titles = (courses.data?.courses ?? [])
+    .filter((c) => plan.course_ids.includes(c.id))
+    .map((c) => courseTitle(c, lang));
+  return (
+    <Typography.Paragraph data-testid="plan-reach">
+      {titles.length
+        ? t("billing:pricing.reachCourses", { courses: titles.join(", ") })
+        : t("billing:plans.courseCount", { count: plan.course_ids.length })}
+    </Typography.Paragraph>
   );
 }
 

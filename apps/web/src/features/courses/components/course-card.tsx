@@ -12,7 +12,8 @@ import { formatDuration, languageName } from "@/lib/format";
 
 /** A course in a grid: cover, title, level, language taught, lesson count, duration. Plain markup (home page). */
 /** `eager`: in the first row, on the first screen (lazy loading would delay the largest paint). */
-function CourseCard({ course, eager }: { course: CourseItem; eager: boolean }) {
+/** `offers`: the names of the offers that open the course (the catalogue shows them). */
+function CourseCard({ course, eager, offers }: { course: CourseItem; eager: boolean; offers?: string[] }) {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
@@ -57,6 +58,11 @@ function CourseCard({ course, eager }: { course: CourseItem; eager: boolean }) {
             </span>
           )}
         </span>
+        {offers && offers.length > 0 && (
+          <span className="text-secondary course-card__offers" data-testid="course-card-offers">
+            {t("courses:offers.inCard", { offers: offers.join(" · ") })}
+          </span>
+        )}
       </div>
     </div>
   );
@@ -67,10 +73,13 @@ export function CourseGrid({
   courses,
   loading,
   skeletons = 3,
+  offersOf,
 }: {
   courses: CourseItem[];
   loading?: boolean;
   skeletons?: number;
+  /** The names of the offers that open a course, shown on its card. */
+  offersOf?: (courseId: string) => string[];
 }) {
   const { t } = useTranslation();
   if (loading) {
@@ -93,7 +102,7 @@ export function CourseGrid({
   return (
     <div className="grid grid--courses">
       {courses.map((course, i) => (
-        <CourseCard course={course} eager={i < 3} key={course.id} />
+        <CourseCard course={course} eager={i < 3} key={course.id} offers={offersOf?.(course.id)} />
       ))}
     </div>
   );

@@ -5,6 +5,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
+import { activePlansQuery } from "@/features/billing/api/plan-queries";
+import { offersFor } from "@/features/billing/lib/offers";
+import { planName } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -35,6 +38,8 @@ function Catalog({ more }: { more: boolean }) {
     pageSize: more ? MORE_PAGE_SIZE : FIRST_PAGE_SIZE,
   });
   const list = useQuery(courseListQuery("active", query));
+  // which offers open each course (from the public plan list)
+  const plans = useQuery(activePlansQuery);
   const { data, isPending, isError } = list;
   usePageTitle(more ? t("courses:catalog.moreTitle") : t("courses:catalog.title"));
   const courses = data?.courses ?? [];
@@ -78,7 +83,12 @@ function Catalog({ more }: { more: boolean }) {
       ) : !isPending && courses.length === 0 ? (
         <Empty description={t("courses:catalog.empty")} data-testid="courses-empty" />
       ) : (
-        <CourseGrid courses={courses} loading={isPending} skeletons={more ? 6 : 3} />
+        <CourseGrid
+          courses={courses}
+          loading={isPending}
+          skeletons={more ? 6 : 3}
+          offersOf={(id) => offersFor(plans.data ?? [], id).map((p) => planName(p, lang))}
+        />
       )}
       <div className="section__more">
         {more

@@ -16,6 +16,7 @@ import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { courseQuery, courseTitle, lessonsQuery } from "../api/course-queries";
+import { CourseOffers } from "../components/course-offers";
 import { LessonList, UpgradeCta } from "../components/lesson-list";
 import "../courses-pages.css";
 import { formatDuration, languageName } from "@/lib/format";
@@ -148,6 +149,7 @@ export function CoursePage() {
           {t("courses:lessons.title")}
         </h2>
         {lessons.data?.access === "free" && locked > 0 && <UpgradeCta locked={locked} />}
+        {lessons.data?.access === "free" && !staff && <CourseOffers courseId={c.id} />}
         <div className="card">
           <div className="card__body">
             {lessons.isPending ? (

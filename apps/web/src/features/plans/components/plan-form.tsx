@@ -9,6 +9,7 @@ import { decimalSeparator } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
 import { useSavePlan } from "../api/plans-api";
 import { EMPTY_PLAN, type PlanFormValues, toFormValues, toPlanBody } from "../lib/plan-form-values";
+import { PlanCoursesField } from "./plan-courses-field";
 
 const CURRENCIES = ["EUR", "USD", "GBP", "CHF", "CAD"];
 
@@ -126,6 +127,7 @@ export function PlanForm({
             />
           </Form.Item>
         </Col>
+        <PlanCoursesField />
         <Col xs={24} sm={12}>
           <Form.Item name="description_fr" label={t("billing:plans.form.descriptionFr")}>
             <Input.TextArea rows={3} maxLength={2000} />

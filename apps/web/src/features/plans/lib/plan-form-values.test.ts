@@ -59,6 +59,8 @@ describe("plan body", () => {
       features_fr: [],
       active: true,
       position: 0,
+      scope: "all",
+      course_ids: [],
     });
     const plan: Plan = {
       ...body,
@@ -69,5 +71,14 @@ describe("plan body", () => {
       updated_at: "",
     };
     expect(toFormValues(plan)).toMatchObject({ amount: 9.9, features_en: "All lessons\nNew courses" });
+  });
+
+  it("sends the chosen courses only for a plan of chosen courses", () => {
+    const picked = { ...EMPTY_PLAN, name: "A", name_fr: "A", course_ids: ["c1"] };
+    expect(toPlanBody({ ...picked, scope: "courses" })).toMatchObject({
+      scope: "courses",
+      course_ids: ["c1"],
+    });
+    expect(toPlanBody({ ...picked, scope: "all" })).toMatchObject({ scope: "all", course_ids: [] });
   });
 });

@@ -1,4 +1,4 @@
-import type { Plan, PlanInterval } from "@parlons/contract";
+import type { Plan, PlanInterval, PlanScope } from "@parlons/contract";
 
 /** What the plan form edits: the amount as a decimal (9.9), features one per line. */
 export interface PlanFormValues {
@@ -13,6 +13,8 @@ export interface PlanFormValues {
   features_fr: string;
   active: boolean;
   position: number | null;
+  scope: PlanScope;
+  course_ids: string[];
 }
 
 /** Body of `POST /v1/plans` and `PUT /v1/plans/{id}` (all fields). */
@@ -28,6 +30,9 @@ export interface PlanBody {
   features_fr: string[];
   active: boolean;
   position: number;
+  scope: PlanScope;
+  /** The courses a plan of scope "courses" opens; none for every course. */
+  course_ids: string[];
 }
 
 /** A decimal amount ("9,90", 9.9) to integer cents (990), rounding away float noise (0.1 + 0.2). */
@@ -66,6 +71,8 @@ export const EMPTY_PLAN: PlanFormValues = {
   features_fr: "",
   active: true,
   position: 0,
+  scope: "all",
+  course_ids: [],
 };
 
 export function toFormValues(plan: Plan): PlanFormValues {
@@ -81,6 +88,8 @@ export function toFormValues(plan: Plan): PlanFormValues {
     features_fr: listToLines(plan.features_fr),
     active: plan.active,
     position: plan.position,
+    scope: plan.scope,
+    course_ids: plan.course_ids,
   };
 }
 
@@ -97,5 +106,7 @@ export function toPlanBody(values: PlanFormValues): PlanBody {
     features_fr: linesToList(values.features_fr),
     active: values.active,
     position: values.position ?? 0,
+    scope: values.scope,
+    course_ids: values.scope === "courses" ? (values.course_ids ?? []) : [],
   };
 }

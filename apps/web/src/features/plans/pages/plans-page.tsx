@@ -75,6 +75,15 @@ export function PlansPage() {
           render: (_: unknown, plan: Plan) => t(`billing:plans.intervals.${plan.interval}`),
         },
         {
+          key: "scope",
+          responsive: WIDE_ONLY,
+          title: t("billing:plans.columns.scope"),
+          render: (_: unknown, plan: Plan) =>
+            plan.scope === "all"
+              ? t("billing:plans.form.scopeAll")
+              : t("billing:plans.courseCount", { count: plan.course_ids.length }),
+        },
+        {
           key: "active",
           title: t("billing:plans.columns.status"),
           render: (_: unknown, plan: Plan) => (
