@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { crc32 } from "node:zlib";
+import { type FakeCapture, type FakeOrder, type FakeRefund, fakeOrders } from "./paypal-orders";
 
 /**
  * A fake PayPal REST API for tests: an HTTP server on 127.0.0.1 that speaks the request and
@@ -132,6 +133,11 @@ export interface FakePaypal {
     opts?: { payer?: { email?: string; givenName?: string; surname?: string }; at?: Date },
   ): FakeSubscription;
   setSubscriptionStatus(id: string, status: FakeSubscriptionStatus): FakeSubscription;
+  /** The buyer approves an order (Orders v2): APPROVED, with the payer and their country. */
+  approveOrder(orderId: string, payer?: { email?: string; country?: string }): FakeOrder;
+  orders: Map<string, FakeOrder>;
+  captures: Map<string, FakeCapture>;
+  refunds: Map<string, FakeRefund>;
   /**
    * The next `n` requests (optionally only those whose path starts with `path`) wait `delayMs`,
    * then answer `status` with PayPal's error body (or, without a status, answer normally).
@@ -281,6 +287,8 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       "The requested action could not be performed, semantically incorrect, or failed business validation.",
       [{ issue, description }],
     );
+
+  const ordersApi = fakeOrders({ url: () => url, invalidRequest, notFound, unprocessable });
 
   function authenticate(headers: IncomingHttpHeaders): void {
     const header = headers.authorization;
@@ -657,6 +665,13 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     headers: Record<string, string>;
   } {
     const token = query.get("ba_token") ?? "";
+    const orderId = query.get("token") ?? "";
+    if (!token && ordersApi.orders.has(orderId)) {
+      const html = `<!doctype html><title>Fake PayPal</title><h1>Fake PayPal: pay order ${orderId}</h1>
+<a id="approve" href="/checkoutnow/approve?token=${orderId}">Pay now</a>
+<a id="cancel" href="/checkoutnow/cancel?token=${orderId}">Cancel and return</a>`;
+      return { status: 200, body: html, headers: { "content-type": "text/html; charset=utf-8" } };
+    }
     const subscription = [...subscriptions.values()].find((s) => s.ba_token === token);
     if (!subscription)
       return { status: 404, body: "Unknown approval token", headers: { "content-type": "text/plain" } };
@@ -672,6 +687,15 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     query: URLSearchParams,
   ): { status: number; body: string; headers: Record<string, string> } {
     const token = query.get("ba_token") ?? "";
+    const orderId = query.get("token") ?? "";
+    if (!token && ordersApi.orders.has(orderId)) {
+      const order = ordersApi.orders.get(orderId);
+      const pending = order?.status === "CREATED" || order?.status === "PAYER_ACTION_REQUIRED";
+      if (decision === "approve" && pending) ordersApi.approveOrder(orderId);
+      const back = ordersApi.returnUrlOf(orderId, decision === "approve");
+      if (!back) return { status: 404, body: "Unknown order", headers: { "content-type": "text/plain" } };
+      return { status: 302, body: "", headers: { location: back } };
+    }
     const subscription = [...subscriptions.values()].find((s) => s.ba_token === token);
     const context = subscription?.application_context;
     const target = decision === "approve" ? context?.return_url : context?.cancel_url;
@@ -740,6 +764,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       ([id, action], body) => changeStatus(id ?? "", action as keyof typeof transitions, body),
     ],
     ["POST", /^\/v1\/notifications\/verify-webhook-signature$/, (_, body) => verifyWebhook(body)],
+    ...ordersApi.routes,
   ];
 
   function route(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): Result {
@@ -991,6 +1016,10 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     approve,
+    approveOrder: ordersApi.approveOrder,
+    orders: ordersApi.orders,
+    captures: ordersApi.captures,
+    refunds: ordersApi.refunds,
     setSubscriptionStatus(id, status) {
       const subscription = subscriptions.get(id);
       if (!subscription) throw new Error(`fake PayPal: unknown subscription ${id}`);

@@ -106,6 +106,28 @@ interface CreateSubscriptionInput {
   requestId?: string;
 }
 
+interface CreateOrderInput {
+  amountCents: number;
+  currency: string;
+  /** Our reference (the purchase id): PayPal echoes it on the order and its capture. */
+  customId: string;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+  locale?: string;
+  brandName?: string;
+  requestId?: string;
+}
+
+/** An order as we read it: its status, the payer's country and the capture once there is one. */
+interface PaypalOrder {
+  id: string;
+  status: string;
+  customId?: string;
+  payerCountry?: string;
+  capture?: { id: string; status: string; amountCents: number; currency: string };
+}
+
 export interface PaypalClient {
   getAccessToken(): Promise<string>;
   createProduct(input: {
@@ -125,6 +147,19 @@ export interface PaypalClient {
   cancelSubscription(id: string, reason: string): Promise<void>;
   suspendSubscription(id: string, reason: string): Promise<void>;
   activateSubscription(id: string, reason: string): Promise<void>;
+  /**
+   * Orders v2: an order of one purchase unit, intent CAPTURE, approved by the buyer on PayPal's
+   * page (`payer-action` link, with `payment_source.paypal.experience_context`), then captured.
+   */
+  createOrder(input: CreateOrderInput): Promise<{ id: string; status: string; approveUrl: string }>;
+  getOrder(id: string): Promise<PaypalOrder>;
+  /** Captures an approved order (PayPal answers 422 ORDER_NOT_APPROVED or ORDER_ALREADY_CAPTURED otherwise). */
+  captureOrder(id: string, requestId?: string): Promise<PaypalOrder>;
+  /** Payments v2: refunds a capture, whole when `amountCents` is left out. */
+  refundCapture(
+    captureId: string,
+    input: { amountCents?: number; currency?: string; note?: string; requestId?: string },
+  ): Promise<{ id: string; status: string }>;
   /**
    * Asks PayPal whether a webhook delivery is genuine. `body` is the parsed event as received.
    * False when the headers are missing (PayPal is not called) or PayPal says FAILURE; throws
@@ -229,6 +264,54 @@ const subscriptionSchema = z
       }),
     };
   });
+
+const createdOrderSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  links: z.array(linkSchema).default([]),
+});
+
+const orderSchema = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    purchase_units: z
+      .array(
+        z.object({
+          custom_id: z.string().optional(),
+          payments: z
+            .object({
+              captures: z
+                .array(z.object({ id: z.string(), status: z.string(), amount: moneySchema }))
+                .default([]),
+            })
+            .optional(),
+        }),
+      )
+      .default([]),
+    payer: z.object({ address: z.object({ country_code: z.string() }).optional() }).optional(),
+  })
+  .transform((raw): PaypalOrder => {
+    const unit = raw.purchase_units[0];
+    const capture = unit?.payments?.captures[0];
+    const country = raw.payer?.address?.country_code;
+    return {
+      id: raw.id,
+      status: raw.status,
+      ...(unit?.custom_id !== undefined && { customId: unit.custom_id }),
+      ...(country !== undefined && { payerCountry: country }),
+      ...(capture && {
+        capture: {
+          id: capture.id,
+          status: capture.status,
+          amountCents: paypalValueToCents(capture.amount.value, capture.amount.currency_code),
+          currency: capture.amount.currency_code,
+        },
+      }),
+    };
+  });
+
+const refundSchema = z.object({ id: z.string(), status: z.string() });
 
 const verificationSchema = z.object({ verification_status: z.string() });
 
@@ -537,6 +620,84 @@ export function createPaypalClient(opts: PaypalClientOptions): PaypalClient {
 
     async activateSubscription(id, reason) {
       await call("POST", `${subscriptionPath(id)}/activate`, { json: { reason } });
+    },
+
+    async createOrder(input) {
+      const path = "/v2/checkout/orders";
+      const created = await callExpecting(createdOrderSchema, "POST", path, {
+        json: {
+          intent: "CAPTURE",
+          purchase_units: [
+            {
+              reference_id: "default",
+              custom_id: input.customId,
+              description: input.description.slice(0, 127),
+              amount: {
+                currency_code: input.currency,
+                value: centsToPaypalValue(input.amountCents, input.currency),
+              },
+            },
+          ],
+          payment_source: {
+            paypal: {
+              experience_context: {
+                ...(input.brandName !== undefined && { brand_name: input.brandName }),
+                ...(input.locale !== undefined && { locale: input.locale }),
+                shipping_preference: "NO_SHIPPING",
+                user_action: "PAY_NOW",
+                return_url: input.returnUrl,
+                cancel_url: input.cancelUrl,
+              },
+            },
+          },
+        },
+        requestId: input.requestId ?? randomUUID(),
+      });
+      const approve = created.links.find((link) => link.rel === "payer-action" || link.rel === "approve");
+      if (!approve) {
+        throw fail(
+          {
+            status: 200,
+            name: "UNEXPECTED_RESPONSE",
+            message: `PayPal POST ${path} returned no approve link`,
+          },
+          "POST",
+          path,
+        );
+      }
+      return { id: created.id, status: created.status, approveUrl: approve.href };
+    },
+
+    async getOrder(id) {
+      return callExpecting(orderSchema, "GET", `/v2/checkout/orders/${encodeURIComponent(id)}`);
+    },
+
+    async captureOrder(id, requestId) {
+      return callExpecting(orderSchema, "POST", `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {
+        json: {},
+        requestId: requestId ?? randomUUID(),
+      });
+    },
+
+    async refundCapture(captureId, input) {
+      return callExpecting(
+        refundSchema,
+        "POST",
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        {
+          json: {
+            ...(input.amountCents !== undefined &&
+              input.currency !== undefined && {
+                amount: {
+                  value: centsToPaypalValue(input.amountCents, input.currency),
+                  currency_code: input.currency,
+                },
+              }),
+            ...(input.note !== undefined && { note_to_payer: input.note.slice(0, 255) }),
+          },
+          requestId: input.requestId ?? randomUUID(),
+        },
+      );
     },
 
     async verifyWebhookSignature({ headers, body, webhookId }) {
