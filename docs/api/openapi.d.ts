@@ -2333,6 +2333,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/habit/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A finished review or exercise session (items, right answers): counts once per id; ten items or more make a study day
+         * @description Access: signed in.
+         */
+        post: operations["recordStudySession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/medias/file/upload": {
         parameters: {
             query?: never;
@@ -3231,6 +3251,8 @@ export interface components {
                 goal_minutes: number;
                 time_zone: string;
                 reminder_hour: number | null;
+                learning_language: string | null;
+                level: ("starting" | "A1" | "A2" | "B1" | "B2" | "C1") | null;
             };
             today: {
                 date: string;
@@ -3239,6 +3261,8 @@ export interface components {
                 lines: number;
                 goal_reached: boolean;
                 frozen: boolean;
+                studied: boolean;
+                units: number;
                 goal_seconds: number;
                 progress_seconds: number;
             };
@@ -3253,7 +3277,10 @@ export interface components {
                 lines: number;
                 goal_reached: boolean;
                 frozen: boolean;
+                studied: boolean;
+                units: number;
             }[];
+            welcomed: boolean;
         };
         PasskeyOptions: {
             challenge: string;
@@ -13928,6 +13955,7 @@ export interface operations {
                                     title_en: string;
                                     audio_url: string | null;
                                 };
+                                next_intervals: number[];
                             }[];
                             counts: {
                                 new: number;
@@ -15577,6 +15605,8 @@ export interface operations {
                     goal_minutes?: number;
                     time_zone?: string;
                     reminder_hour?: number | null;
+                    learning_language?: ("en" | "fr" | "es" | "de" | "it" | "pt" | "nl" | "ar" | "zh" | "ja" | "ru") | null;
+                    level?: ("starting" | "A1" | "A2" | "B1" | "B2" | "C1") | null;
                 };
             };
         };
@@ -15671,6 +15701,92 @@ export interface operations {
                         message?: string;
                         data: {
                             recorded: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordStudySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    kind: "review" | "exercise";
+                    items: number;
+                    correct: number;
+                    /** @default 0 */
+                    seconds?: number;
+                    /** Format: date-time */
+                    finished_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            recorded: boolean;
+                            summary: components["schemas"]["HabitSummary"];
                         };
                     };
                 };

@@ -26,12 +26,20 @@ export async function ownCourse(
   request: APIRequestContext,
   name: string,
   lessons: { title: string; free: boolean }[],
+  /** The language taught (English unless said). */
+  options: { language?: string } = {},
 ): Promise<OwnCourse> {
   const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const title = `${name} ${Date.now().toString(36)}`;
   const course = await request.post("/api/v1/courses", {
     headers,
-    data: { title_fr: title, title_en: title, target_language: "en", level: "A1", active: true },
+    data: {
+      title_fr: title,
+      title_en: title,
+      target_language: options.language ?? "en",
+      level: "A1",
+      active: true,
+    },
   });
   expect(course.status(), await course.text()).toBe(201);
   const courseId = ((await course.json()) as { data: { course: { id: string } } }).data.course.id;

@@ -116,9 +116,19 @@ test("a full review session by keyboard: each line plays its segment, Space reve
     await expect(page.getByTestId("review-answer")).toBeVisible();
     if (i === 0 || i === keys.length - 1)
       await expect(page.getByTestId("review-answer")).toContainText("Bonjour.");
+    // each grade button says when the card comes back
+    if (i === 0) await expect(page.getByTestId("interval-easy")).toHaveText(/\d+\s*j/);
     await page.keyboard.press(key);
   }
-  await expect(page.getByTestId("review-finished")).toContainText("7 cartes révisées");
+  // the session ends on its summary: items, accuracy (Good and Easy: 5 of 7), next card, streak
+  const summary = page.getByTestId("review-summary");
+  await expect(summary).toContainText("7 cartes révisées");
+  await expect(page.getByTestId("summary-items")).toContainText("7");
+  await expect(page.getByTestId("summary-accuracy")).toContainText("71");
+  await expect(page.getByTestId("summary-next")).not.toContainText("…");
+  // the lesson finished today made a study day: the streak has begun
+  await expect(page.getByTestId("summary-streak")).toContainText("1 jour");
+  await expect(page.getByTestId("review-finished")).toHaveCount(0);
   await expect.poll(() => grades.length).toBe(7);
 
   // the server counted every grade once: nothing new or due is left, seven reviews today

@@ -148,6 +148,7 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   getHabitSummary: "signed-in", // GET /v1/habit
   updateHabitSettings: "signed-in", // PUT /v1/habit/settings
   recordListening: "signed-in", // POST /v1/habit/listening
+  recordStudySession: "signed-in", // POST /v1/habit/sessions
   uploadMedia: "media.upload", // POST /v1/medias/file/upload
   listMailTemplates: "mail.manage", // GET /v1/email-templates
   listActiveMailTemplates: "mail.manage", // GET /v1/email-templates/active

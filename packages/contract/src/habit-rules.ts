@@ -18,3 +18,12 @@ export const DAILY_GOAL_MIN = 1;
 export const DAILY_GOAL_MAX = 240;
 /** A reviewed line counts as this many seconds of study toward the daily goal. */
 export const REVIEW_LINE_SECONDS = 15;
+/** A review or exercise session of at least this many items makes the day a study day. */
+export const STUDY_UNIT_ITEMS = 10;
+/** Sessions the habit counts: review (FSRS cards) and exercises (dictation, cloze…). */
+export const STUDY_SESSION_KINDS = ["review", "exercise"] as const;
+/** Levels a learner picks at the welcome: "starting" (never learned it) or a CEFR level up to C1. */
+export const LEARNER_LEVELS = ["starting", "A1", "A2", "B1", "B2", "C1"] as const;
+/** Daily goals offered at the welcome, in minutes. */
+export const WELCOME_GOALS = [5, 10, 15, 20] as const;
+export type LearnerLevel = (typeof LEARNER_LEVELS)[number];

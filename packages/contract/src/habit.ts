@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { speak } from "./auth";
 import { envelope } from "./common";
-import { DAILY_GOAL_MAX, DAILY_GOAL_MIN, isTimeZone } from "./habit-rules";
+import { targetLanguage } from "./courses";
+import {
+  DAILY_GOAL_MAX,
+  DAILY_GOAL_MIN,
+  isTimeZone,
+  LEARNER_LEVELS,
+  STUDY_SESSION_KINDS,
+} from "./habit-rules";
 
 /** The daily habit: minutes listened and lines reviewed per day, a daily goal, a streak, reminders. */
 
@@ -12,6 +19,9 @@ export const habitSettings = z.object({
   time_zone: z.string(),
   /** Hour (0–23, learner's time zone) of the study reminder mail; null: no reminder. */
   reminder_hour: z.number().int().nullable(),
+  /** Chosen at the welcome (null before): the language learned and the level. */
+  learning_language: z.string().nullable(),
+  level: z.enum(LEARNER_LEVELS).nullable(),
 });
 export type HabitSettings = z.infer<typeof habitSettings>;
 
@@ -24,6 +34,8 @@ export const habitSettingsBody = z
       .refine(isTimeZone, { message: "Unknown time zone (use an IANA name such as Europe/Paris)" })
       .optional(),
     reminder_hour: z.number().int().min(0).max(23).nullable().optional(),
+    learning_language: targetLanguage.nullable().optional(),
+    level: z.enum(LEARNER_LEVELS).nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });
 export type HabitSettingsBody = z.infer<typeof habitSettingsBody>;
@@ -40,6 +52,13 @@ export const habitDay = z.object({
   goal_reached: z.boolean(),
   /** A missed day covered by the week's freeze. */
   frozen: z.boolean(),
+  /**
+   * A study day: the goal reached, or a unit finished (a lesson, or a review or exercise session
+   * of at least STUDY_UNIT_ITEMS items). The streak counts these.
+   */
+  studied: z.boolean(),
+  /** Lessons finished and sessions of at least STUDY_UNIT_ITEMS items that day. */
+  units: z.number().int(),
 });
 export type HabitDay = z.infer<typeof habitDay>;
 
@@ -59,6 +78,8 @@ export const habitSummary = z
     }),
     /** The last seven days, oldest first, today last. */
     week: z.array(habitDay),
+    /** The learner went through the welcome (or saved study settings): false on a first visit. */
+    welcomed: z.boolean(),
   })
   .meta({ id: "HabitSummary" });
 export type HabitSummary = z.infer<typeof habitSummary>;
@@ -74,6 +95,30 @@ export const listeningItem = z.object({
 export const listeningBody = z.object({ items: z.array(listeningItem).min(1).max(120) });
 export type ListeningBody = z.infer<typeof listeningBody>;
 export const listeningResponse = envelope(z.object({ recorded: z.number().int() }));
+
+/** A finished review or exercise session, sent once it ends (again from an offline queue: counted once). */
+export const studySessionBody = z
+  .object({
+    /** The client's id of the session: the same id sent again is not counted twice. */
+    id: z.uuid(),
+    kind: z.enum(STUDY_SESSION_KINDS),
+    items: z.number().int().min(1).max(10_000),
+    /** Items answered right (review: graded Good or Easy). */
+    correct: z.number().int().min(0).max(10_000),
+    /** Seconds spent (exercises count them toward the goal; review counts its lines). */
+    seconds: z.number().int().min(0).max(86_400).default(0),
+    finished_at: z.iso.datetime({ offset: true }),
+  })
+  .refine((b) => b.correct <= b.items, { message: "More right answers than items", path: ["correct"] });
+export type StudySessionBody = z.input<typeof studySessionBody>;
+export const studySessionResponse = envelope(
+  z.object({
+    /** False when this session id was already recorded. */
+    recorded: z.boolean(),
+    summary: habitSummary,
+  }),
+);
+export type StudySessionResponse = z.infer<typeof studySessionResponse>;
 
 // ---------------------------------------------------------------- mail preferences
 

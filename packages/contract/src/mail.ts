@@ -37,6 +37,7 @@ export const TRANSACTIONAL_SLUGS = [
   "study-reminder",
   "account-locked",
   "new-device",
+  "password-changed",
 ] as const;
 export type TransactionalSlug = (typeof TRANSACTIONAL_SLUGS)[number];
 

@@ -38,6 +38,8 @@ export const reviewItem = z.object({
     /** Signed, short-lived audio URL of the lesson; null when the lesson has no audio. */
     audio_url: z.string().nullable(),
   }),
+  /** Seconds until the card is due again if graded now: Again, Hard, Good, Easy (the buttons show them). */
+  next_intervals: z.array(z.number().int()).length(4),
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
 

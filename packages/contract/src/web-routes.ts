@@ -113,6 +113,7 @@ export const routes = {
   lesson: "courses/:id/lessons/:lessonId",
   review: "review",
   practice: "practice",
+  welcome: "welcome",
   downloads: "downloads",
   certificate: "certificates/:id",
   certificates: "certificates",

@@ -156,6 +156,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/habit": "getHabitSummary",
   "PUT /api/v1/habit/settings": "updateHabitSettings",
   "POST /api/v1/habit/listening": "recordListening",
+  "POST /api/v1/habit/sessions": "recordStudySession",
   // mail preferences and one-click unsubscribe
   "GET /api/v1/unsubscribe/:token": "openUnsubscribeLink",
   "POST /api/v1/unsubscribe/:token": "unsubscribeOneClick",

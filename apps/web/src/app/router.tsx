@@ -207,6 +207,13 @@ const appRoutes: RouteObject[] = [
     ),
   },
   {
+    path: routes.welcome,
+    ...plainPage(
+      () => import("../features/welcome/pages/welcome-page"),
+      (m) => m.WelcomePage,
+    ),
+  },
+  {
     path: routes.review,
     ...plainPage(
       () => import("../features/review/pages/review-page"),

@@ -3,6 +3,7 @@ import {
   check,
   date,
   index,
+  integer,
   pgTable,
   primaryKey,
   smallint,
@@ -27,6 +28,9 @@ export const studySettings = pgTable(
     dailyGoalMinutes: smallint("daily_goal_minutes").notNull().default(10),
     timeZone: text("time_zone").notNull().default("Europe/Paris"),
     reminderHour: smallint("reminder_hour"),
+    /** Chosen at the welcome: the language learned (ISO 639-1) and the level ("starting" or A1–C1). */
+    learningLanguage: text("learning_language"),
+    level: text("level"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,4 +76,31 @@ export const studyReminders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+);
+
+/**
+ * A finished study session of review or exercises: its items, how many were right, its seconds
+ * (exercises count them toward the goal; review counts its lines instead). A session of at least
+ * STUDY_UNIT_ITEMS items makes the day a study day. The id is the client's, so a session sent
+ * again (offline queue, retry) counts once.
+ */
+export const studySessions = pgTable(
+  "study_sessions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    items: integer("items").notNull(),
+    correct: integer("correct").notNull(),
+    seconds: integer("seconds").notNull().default(0),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("study_sessions_user_finished_idx").on(t.userId, t.finishedAt),
+    check("study_sessions_kind", sql`${t.kind} in ('review', 'exercise')`),
+    check("study_sessions_counts", sql`${t.items} >= 0 and ${t.correct} between 0 and ${t.items}`),
+  ],
 );

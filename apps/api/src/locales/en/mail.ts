@@ -92,4 +92,12 @@ Your Parlons account was just signed in to from a device you had not used recent
 
 If it was you, there is nothing to do. If not, end that session and change your password: {{action_url}}`,
   },
+  "password-changed": {
+    subject: "Your Parlons password was changed",
+    body: `Hello {{full_name}},
+
+The password of your Parlons account was just changed ({{details}}). Your other sessions were ended.
+
+If it was you, there is nothing to do. If not, choose a new password now with "Forgot password": {{action_url}}`,
+  },
 };

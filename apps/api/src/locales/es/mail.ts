@@ -92,4 +92,12 @@ Se acaba de iniciar sesión en tu cuenta de Parlons desde un dispositivo que no 
 
 Si fuiste tú, no tienes que hacer nada. Si no, cierra esa sesión y cambia tu contraseña: {{action_url}}`,
   },
+  "password-changed": {
+    subject: "Se cambió la contraseña de tu cuenta de Parlons",
+    body: `Hola, {{full_name}}:
+
+Se acaba de cambiar la contraseña de tu cuenta de Parlons ({{details}}). Se cerraron tus otras sesiones.
+
+Si fuiste tú, no tienes que hacer nada. Si no, elige ahora una contraseña nueva con «¿Olvidaste tu contraseña?»: {{action_url}}`,
+  },
 };

@@ -94,4 +94,12 @@ Votre compte Parlons vient d'être ouvert depuis un appareil que vous n'aviez pa
 
 Si c'était vous, il n'y a rien à faire. Sinon, mettez fin à cette session et changez votre mot de passe : {{action_url}}`,
   },
+  "password-changed": {
+    subject: "Le mot de passe de votre compte Parlons a changé",
+    body: `Bonjour {{full_name}},
+
+Le mot de passe de votre compte Parlons vient d'être changé ({{details}}). Les autres sessions ont été fermées.
+
+Si c'était vous, il n'y a rien à faire. Sinon, choisissez tout de suite un nouveau mot de passe avec « Mot de passe oublié » : {{action_url}}`,
+  },
 };

@@ -108,6 +108,11 @@ describe("password reset", () => {
     );
     expect((await authenticate(user.email, PASSWORD)).statusCode).toBe(401);
     expect((await authenticate(user.email, "brand-new-pw!")).statusCode).toBe(200);
+    // the owner is told their password changed, with the way back if it was not them
+    await mailsSent();
+    const told = t.mailbox.last(user.email);
+    expect(told?.subject).toBe("Your Parlons password was changed");
+    expect(told?.text).toMatch(/\/en\/forgot-password/);
     // single use
     expect((await post("/api/v1/user/reset", { token, password: "another-pw!!" })).statusCode).toBe(400);
     expect((await post("/api/v1/user/checkPasswordResetToken", { token })).json().data.valid).toBe(false);
@@ -152,6 +157,11 @@ describe("change password", () => {
     );
     expect((await t.request({ method: "GET", url: "/api/v1/user/me", token: other })).statusCode).toBe(401);
     expect((await authenticate(user.email, "next-pw-123!")).statusCode).toBe(200);
+    // a mail tells the owner, in their language
+    await mailsSent();
+    const told = t.mailbox.last(user.email);
+    expect(told?.subject).toBe("Le mot de passe de votre compte Parlons a changé");
+    expect(told?.text).toContain("Si c'était vous, il n'y a rien à faire.");
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   langPrefix,
   normalizeEmail,
@@ -87,6 +88,25 @@ export function createAuthService(deps: AuthDeps) {
     await outbox.enqueue({
       key: `account-locked:${hashToken(token)}`,
       userId: user.id,
+      to: user.email,
+      ...mail,
+    });
+  }
+
+  /**
+   * The owner is told that their password changed (queued, once per change): a change they did not
+   * make is caught, and the mail says how to take the account back.
+   */
+  async function mailPasswordChanged(userId: string) {
+    const user = await users.findById(userId);
+    if (!user) return;
+    const when = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
+    const mail = await mails.compose("password-changed", user, link(user.speak, "/forgot-password"), {
+      details: when,
+    });
+    await outbox.enqueue({
+      key: `password-changed:${userId}:${randomUUID()}`,
+      userId,
       to: user.email,
       ...mail,
     });
@@ -338,6 +358,7 @@ export function createAuthService(deps: AuthDeps) {
       // the mailbox's owner chose a new password: wrong guesses at the old one no longer count
       await attempts.clear(passwordSubject(email));
       deps.changes?.publish(`user:${row.userId}`);
+      await mailPasswordChanged(row.userId);
     },
 
     async changePassword(userId: string, sessionId: string, current: string, next: string) {
@@ -352,6 +373,7 @@ export function createAuthService(deps: AuthDeps) {
         throw validationFailed({ newPassword: ["Choose a password different from the current one"] });
       await users.update(userId, { passwordHash: await hashPassword(next) });
       await sessions.revokeAllForUser(userId, "password_changed", sessionId);
+      await mailPasswordChanged(userId);
     },
   };
 }

@@ -49,11 +49,18 @@ const listenedAt = (userId: string, instants: string[], now: Date) =>
 describe("daily goal", () => {
   it("is set by the learner, and refused with field errors when out of range or unknown", async () => {
     const learner = await t.createUser();
-    expect((await summary(learner.token)).settings).toEqual({
+    const first = await summary(learner.token);
+    expect(first.settings).toEqual({
       goal_minutes: 10,
       time_zone: "Europe/Paris",
       reminder_hour: null,
+      learning_language: null,
+      level: null,
     });
+    // a first visit: the welcome has not been gone through; the browser's time zone, saved by the
+    // dashboard on its own, does not change that
+    expect(first.welcomed).toBe(false);
+    expect((await settings(learner.token, { time_zone: "Europe/Berlin" })).json().data.welcomed).toBe(false);
     const ok = await settings(learner.token, {
       goal_minutes: 25,
       time_zone: "America/New_York",
@@ -64,7 +71,22 @@ describe("daily goal", () => {
       goal_minutes: 25,
       time_zone: "America/New_York",
       reminder_hour: 19,
+      learning_language: null,
+      level: null,
     });
+    expect(ok.json().data.welcomed).toBe(true);
+    // the welcome's choices: the language learned and the level, kept with the goal
+    const chosen = await settings(learner.token, {
+      learning_language: "es",
+      level: "starting",
+      goal_minutes: 5,
+    });
+    expect(chosen.json().data.settings).toMatchObject({
+      learning_language: "es",
+      level: "starting",
+      goal_minutes: 5,
+    });
+    await settings(learner.token, { goal_minutes: 25 });
     expect(ok.json().data.today.goal_seconds).toBe(1500);
 
     for (const [payload, field] of [
@@ -73,6 +95,8 @@ describe("daily goal", () => {
       [{ goal_minutes: 2.5 }, "goal_minutes"],
       [{ time_zone: "Mars/Olympus_Mons" }, "time_zone"],
       [{ reminder_hour: 24 }, "reminder_hour"],
+      [{ level: "C2" }, "level"],
+      [{ learning_language: "xx" }, "learning_language"],
     ] as const) {
       const res = await settings(learner.token, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
@@ -163,6 +187,96 @@ describe("minutes listened", () => {
     }
     const today = (await summary(learner.token)).today;
     expect(today).toMatchObject({ lines: 1, progress_seconds: 15, goal_reached: false });
+  });
+});
+
+describe("study days", () => {
+  const session = (token: string, payload: object) =>
+    t.request({ method: "POST", url: "/api/v1/habit/sessions", token, payload });
+  const finished = (body: object) => ({
+    id: randomUUID(),
+    kind: "review",
+    items: 10,
+    correct: 8,
+    finished_at: new Date().toISOString(),
+    ...body,
+  });
+
+  it("a finished lesson makes a study day below the goal, and starts the streak", async () => {
+    const admin = await t.adminToken();
+    const fx = await courseWithLessons(t, admin);
+    const learner = await t.createUser();
+    await settings(learner.token, { goal_minutes: 20 });
+    expect((await summary(learner.token)).today).toMatchObject({ studied: false, units: 0 });
+    const done = await t.request({
+      method: "POST",
+      url: `/api/v1/courses/${fx.course.id}/lessons/done-customer`,
+      token: learner.token,
+      payload: { lesson_id: fx.free.id, done: true },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const s = await summary(learner.token);
+    expect(s.today).toMatchObject({ studied: true, units: 1, goal_reached: false });
+    expect(s.streak.current).toBe(1);
+    expect(s.week.at(-1)).toMatchObject({ studied: true });
+  });
+
+  it("a session of ten items counts, nine do not; a session sent again counts once; exercise minutes count", async () => {
+    const learner = await t.createUser();
+    await settings(learner.token, { goal_minutes: 20 });
+    const nine = await session(learner.token, finished({ items: 9, correct: 9 }));
+    expect(nine.statusCode, nine.body).toBe(200);
+    expect(nine.json().data).toMatchObject({
+      recorded: true,
+      summary: { today: { studied: false, units: 0 } },
+    });
+    const body = finished({ items: 10, correct: 7 });
+    const ten = await session(learner.token, body);
+    expect(ten.json().data.summary.today).toMatchObject({ studied: true, units: 1 });
+    expect(ten.json().data.summary.streak.current).toBe(1);
+    const again = await session(learner.token, body);
+    expect(again.json().data).toMatchObject({ recorded: false, summary: { today: { units: 1 } } });
+    // exercises' seconds count toward the goal (review counts its lines instead)
+    const before = ten.json().data.summary.today.progress_seconds as number;
+    const exercise = await session(
+      learner.token,
+      finished({ kind: "exercise", items: 4, correct: 4, seconds: 300 }),
+    );
+    expect(exercise.json().data.summary.today.progress_seconds).toBe(before + 300);
+    const review = await session(learner.token, finished({ items: 3, correct: 3, seconds: 300 }));
+    expect(review.json().data.summary.today.progress_seconds).toBe(before + 300);
+    // the service the exercises call directly
+    expect(
+      await habit().recordSession(learner.id, {
+        id: randomUUID(),
+        kind: "exercise",
+        items: 12,
+        correct: 6,
+        finished_at: new Date().toISOString(),
+      }),
+    ).toBe(true);
+    expect((await summary(learner.token)).today.units).toBe(2);
+  });
+
+  it("refuses a wrong session with field errors, and a caller not signed in", async () => {
+    const learner = await t.createUser();
+    for (const [payload, field] of [
+      [finished({ items: 3, correct: 4 }), "correct"],
+      [finished({ kind: "game" }), "kind"],
+      [finished({ items: 0, correct: 0 }), "items"],
+      [finished({ finished_at: new Date(Date.now() + 3_600_000).toISOString() }), "finished_at"],
+      [finished({ id: "not-a-uuid" }), "id"],
+    ] as const) {
+      const res = await session(learner.token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(Object.keys(res.json().errors)).toContain(field);
+    }
+    const anonymous = await t.request({
+      method: "POST",
+      url: "/api/v1/habit/sessions",
+      payload: finished({}),
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

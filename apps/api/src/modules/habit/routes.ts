@@ -1,4 +1,11 @@
-import { habitSettingsBody, habitSummaryResponse, listeningBody, listeningResponse } from "@parlons/contract";
+import {
+  habitSettingsBody,
+  habitSummaryResponse,
+  listeningBody,
+  listeningResponse,
+  studySessionBody,
+  studySessionResponse,
+} from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/route-schemas";
@@ -58,5 +65,24 @@ export default async function habitRoutes(fastify: FastifyInstance) {
     async (request) => ({
       data: { recorded: await habit.recordListening(principalOf(request).id, request.body) },
     }),
+  );
+
+  app.post(
+    "/v1/habit/sessions",
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary:
+          "A finished review or exercise session (items, right answers): counts once per id; ten items or more make a study day",
+        body: studySessionBody,
+        response: { 200: studySessionResponse, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const userId = principalOf(request).id;
+      const recorded = await habit.recordSession(userId, request.body);
+      return { data: { recorded, summary: await habit.summary(userId) } };
+    },
   );
 }

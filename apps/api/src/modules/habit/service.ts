@@ -3,16 +3,20 @@ import {
   type HabitSettings,
   type HabitSettingsBody,
   type HabitSummary,
+  type LearnerLevel,
   type ListeningBody,
   langPrefix,
   REVIEW_LINE_SECONDS,
+  STUDY_UNIT_ITEMS,
+  type StudySessionBody,
   toLocale,
 } from "@parlons/contract";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { listeningMinutes, studyReminders, studySettings } from "../../db/schema/habit";
+import { listeningMinutes, studyReminders, studySessions, studySettings } from "../../db/schema/habit";
 import { type Clock, systemClock } from "../../lib/clock";
 import { validationFailed } from "../../lib/errors";
+import { lessonsDonePerDay } from "../lessons/queries";
 import type { MailOutbox } from "../mail/outbox";
 import type { MailPreferencesService } from "../mail/preferences-service";
 import type { TransactionalMails } from "../mail/transactional";
@@ -21,7 +25,13 @@ import type { UserService } from "../users/service";
 import { streakLine } from "./reminder-text";
 import { addDays, streakOf } from "./streak";
 
-const DEFAULTS: HabitSettings = { goal_minutes: 10, time_zone: "Europe/Paris", reminder_hour: null };
+const DEFAULTS: HabitSettings = {
+  goal_minutes: 10,
+  time_zone: "Europe/Paris",
+  reminder_hour: null,
+  learning_language: null,
+  level: null,
+};
 /** How far back a listening report is accepted (an offline queue sent late), and how far ahead (clock skew). */
 const REPORT_MAX_AGE_MS = 30 * 86_400_000;
 const REPORT_MAX_AHEAD_MS = 5 * 60_000;
@@ -58,10 +68,59 @@ export function createHabitService(deps: {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
 
-  async function settingsOf(userId: string): Promise<HabitSettings> {
+  /** The learner's settings, and whether they were ever saved (the welcome done). */
+  async function savedSettings(userId: string): Promise<{ settings: HabitSettings; saved: boolean }> {
     const [row] = await db.select().from(studySettings).where(eq(studySettings.userId, userId));
-    if (!row) return DEFAULTS;
-    return { goal_minutes: row.dailyGoalMinutes, time_zone: row.timeZone, reminder_hour: row.reminderHour };
+    if (!row) return { settings: DEFAULTS, saved: false };
+    return {
+      settings: {
+        goal_minutes: row.dailyGoalMinutes,
+        time_zone: row.timeZone,
+        reminder_hour: row.reminderHour,
+        learning_language: row.learningLanguage,
+        level: row.level as LearnerLevel | null,
+      },
+      // the time zone alone is saved by the dashboard on its own (the browser's): only a choice of
+      // the learner's (the welcome's language or level, a goal, a reminder) says they were welcomed
+      saved:
+        row.learningLanguage !== null ||
+        row.level !== null ||
+        row.reminderHour !== null ||
+        row.dailyGoalMinutes !== DEFAULTS.goal_minutes,
+    };
+  }
+  const settingsOf = async (userId: string) => (await savedSettings(userId)).settings;
+
+  /**
+   * Per local date since `since`: units finished (lessons done, sessions of at least
+   * STUDY_UNIT_ITEMS items) and the seconds of exercise sessions (toward the goal).
+   */
+  async function unitsPerDay(
+    userId: string,
+    timeZone: string,
+    since: Date,
+  ): Promise<{ units: Map<string, number>; exerciseSeconds: Map<string, number> }> {
+    const sessionDay = sql<string>`to_char(${studySessions.finishedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+    const [lessons, sessions] = await Promise.all([
+      lessonsDonePerDay(db, userId, timeZone, since),
+      db
+        .select({
+          day: sessionDay,
+          n: sql<number>`count(*) filter (where ${studySessions.items} >= ${STUDY_UNIT_ITEMS})`.mapWith(
+            Number,
+          ),
+          seconds:
+            sql<number>`coalesce(sum(${studySessions.seconds}) filter (where ${studySessions.kind} = 'exercise'), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(studySessions)
+        .where(and(eq(studySessions.userId, userId), gte(studySessions.finishedAt, since)))
+        .groupBy(sql`1`),
+    ]);
+    const units = new Map<string, number>();
+    for (const r of [...lessons, ...sessions]) units.set(r.day, (units.get(r.day) ?? 0) + r.n);
+    return { units, exerciseSeconds: new Map(sessions.map((r) => [r.day, r.seconds])) };
   }
 
   /** Seconds listened per local date since `since`: each wall-clock minute counts 60 seconds at most. */
@@ -85,19 +144,24 @@ export function createHabitService(deps: {
 
   /** Today's progress toward the goal, the streak with the weekly freeze, and the last seven days. */
   async function summary(userId: string, now = clock()): Promise<HabitSummary> {
-    const settings = await settingsOf(userId);
+    const { settings, saved } = await savedSettings(userId);
     const tz = settings.time_zone;
     const since = new Date(now.getTime() - (HISTORY_DAYS + 2) * 86_400_000);
-    const [seconds, lines] = await Promise.all([
+    const [seconds, lines, { units, exerciseSeconds }] = await Promise.all([
       secondsPerDay(userId, tz, since),
       deps.review.linesPerDay(userId, tz, since),
+      unitsPerDay(userId, tz, since),
     ]);
     const goalSeconds = settings.goal_minutes * 60;
+    // minutes of study: listening, review (per line graded) and exercises
     const progressOf = (date: string) =>
-      (seconds.get(date) ?? 0) + (lines.get(date) ?? 0) * REVIEW_LINE_SECONDS;
+      (seconds.get(date) ?? 0) +
+      (lines.get(date) ?? 0) * REVIEW_LINE_SECONDS +
+      (exerciseSeconds.get(date) ?? 0);
     const reached = (date: string) => progressOf(date) >= goalSeconds;
+    const studied = (date: string) => reached(date) || (units.get(date) ?? 0) > 0;
     const today = localDate(now, tz);
-    const streak = streakOf(reached, today, HISTORY_DAYS);
+    const streak = streakOf(studied, today, HISTORY_DAYS);
     const dayOf = (date: string): HabitDay => {
       const s = seconds.get(date) ?? 0;
       return {
@@ -107,6 +171,8 @@ export function createHabitService(deps: {
         lines: lines.get(date) ?? 0,
         goal_reached: reached(date),
         frozen: streak.frozen.has(date),
+        studied: studied(date),
+        units: units.get(date) ?? 0,
       };
     };
     return {
@@ -114,6 +180,7 @@ export function createHabitService(deps: {
       today: { ...dayOf(today), goal_seconds: goalSeconds, progress_seconds: progressOf(today) },
       streak: { current: streak.current, freeze_available: streak.freezeAvailable },
       week: Array.from({ length: 7 }, (_, i) => dayOf(addDays(today, i - 6))),
+      welcomed: saved,
     };
   }
 
@@ -123,23 +190,17 @@ export function createHabitService(deps: {
     async updateSettings(userId: string, body: HabitSettingsBody): Promise<HabitSettings> {
       const current = await settingsOf(userId);
       const next = { ...current, ...body };
+      const values = {
+        dailyGoalMinutes: next.goal_minutes,
+        timeZone: next.time_zone,
+        reminderHour: next.reminder_hour ?? null,
+        learningLanguage: next.learning_language ?? null,
+        level: next.level ?? null,
+      };
       await db
         .insert(studySettings)
-        .values({
-          userId,
-          dailyGoalMinutes: next.goal_minutes,
-          timeZone: next.time_zone,
-          reminderHour: next.reminder_hour ?? null,
-        })
-        .onConflictDoUpdate({
-          target: studySettings.userId,
-          set: {
-            dailyGoalMinutes: next.goal_minutes,
-            timeZone: next.time_zone,
-            reminderHour: next.reminder_hour ?? null,
-            updatedAt: new Date(),
-          },
-        });
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: studySettings.userId, set: { ...values, updatedAt: new Date() } });
       return settingsOf(userId);
     },
 
@@ -181,6 +242,39 @@ export function createHabitService(deps: {
     },
 
     summary,
+
+    /**
+     * Records a finished review or exercise session (issue 23's exercises call this too). The
+     * client's id makes it count once; a session of at least STUDY_UNIT_ITEMS items makes the
+     * day a study day, an exercise session's seconds count toward the goal.
+     */
+    async recordSession(
+      userId: string,
+      body: Omit<StudySessionBody, "seconds"> & { seconds?: number },
+      now = clock(),
+    ): Promise<boolean> {
+      const finishedAt = new Date(body.finished_at);
+      const ms = finishedAt.getTime();
+      if (ms > now.getTime() + REPORT_MAX_AHEAD_MS || ms < now.getTime() - REPORT_MAX_AGE_MS) {
+        throw validationFailed({
+          finished_at: ["The end must be within the last 30 days, not in the future"],
+        });
+      }
+      const rows = await db
+        .insert(studySessions)
+        .values({
+          id: body.id,
+          userId,
+          kind: body.kind,
+          items: body.items,
+          correct: body.correct,
+          seconds: body.seconds ?? 0,
+          finishedAt,
+        })
+        .onConflictDoNothing()
+        .returning({ id: studySessions.id, userId: studySessions.userId });
+      return rows.length > 0;
+    },
 
     /**
      * Queues the study reminders due at `now`: learners whose reminder hour it is in their time

@@ -24,3 +24,24 @@ export function progressSince(db: DbOrTx, userId: AnyPgColumn | SQL, since: Date
     .from(lessonProgress)
     .where(and(eq(lessonProgress.userId, userId), gte(lessonProgress.updatedAt, since)));
 }
+
+/** Lessons this user finished per local date (YYYY-MM-DD in `timeZone`) since `since`: the habit's study days. */
+export async function lessonsDonePerDay(
+  db: DbOrTx,
+  userId: string,
+  timeZone: string,
+  since: Date,
+): Promise<{ day: string; n: number }[]> {
+  const day = sql<string>`to_char(${lessonProgress.doneAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  return db
+    .select({ day, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(lessonProgress)
+    .where(
+      and(
+        eq(lessonProgress.userId, userId),
+        eq(lessonProgress.done, true),
+        gte(lessonProgress.doneAt, since),
+      ),
+    )
+    .groupBy(sql`1`);
+}

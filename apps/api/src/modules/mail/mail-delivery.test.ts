@@ -229,6 +229,7 @@ describe("transactional mails", () => {
       "event-booked",
       "event-reminder",
       "new-device",
+      "password-changed",
       "password-reset",
       "payment-receipt",
       "study-reminder",

@@ -44,6 +44,7 @@ const TEMPLATE_NAMES: Record<TransactionalSlug, string> = {
   "study-reminder": "Study reminder",
   "account-locked": "Account locked after wrong passwords",
   "new-device": "Sign-in from a new device",
+  "password-changed": "Password changed",
 };
 
 /** The built-in French and English texts (src/locales/<lang>/mail.ts), as a template's fields. */

@@ -11,7 +11,7 @@ import {
 import { customerPlans, payments, receipts } from "../../db/schema/billing";
 import { certificates } from "../../db/schema/certificates";
 import { events, registrations } from "../../db/schema/events";
-import { listeningMinutes, studyReminders, studySettings } from "../../db/schema/habit";
+import { listeningMinutes, studyReminders, studySessions, studySettings } from "../../db/schema/habit";
 import { lessonProgress } from "../../db/schema/lessons";
 import { mailDeliveries, mailOutbox, mailUnsubscribes } from "../../db/schema/mail";
 import { notifications } from "../../db/schema/notifications";
@@ -66,6 +66,7 @@ export function createArchive(db: Database["db"]) {
     study_settings: (u) => db.select().from(studySettings).where(eq(studySettings.userId, u)),
     listening_minutes: (u) => db.select().from(listeningMinutes).where(eq(listeningMinutes.userId, u)),
     study_reminders: (u) => db.select().from(studyReminders).where(eq(studyReminders.userId, u)),
+    study_sessions: (u) => db.select().from(studySessions).where(eq(studySessions.userId, u)),
     mail_unsubscribes: (u) => db.select().from(mailUnsubscribes).where(eq(mailUnsubscribes.userId, u)),
     mail_received: (u) => db.select().from(mailDeliveries).where(eq(mailDeliveries.userId, u)),
     transactional_mail: (u) =>
@@ -130,6 +131,7 @@ export function createArchive(db: Database["db"]) {
     [reviewLogs, reviewLogs.userId],
     [lineRecordings, lineRecordings.userId],
     [listeningMinutes, listeningMinutes.userId],
+    [studySessions, studySessions.userId],
     [notifications, notifications.userId],
     [mailDeliveries, mailDeliveries.userId],
     [mailOutbox, mailOutbox.userId],

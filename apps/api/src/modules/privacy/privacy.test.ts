@@ -143,6 +143,33 @@ describe("data export", () => {
   });
 });
 
+describe("data export mail", () => {
+  it("a link mail that cannot be sent leaves the request failed, never 'ready: link mailed'", async () => {
+    const learner = await busyLearner();
+    const send = t.mailbox.send.bind(t.mailbox);
+    t.mailbox.send = async (message) => {
+      if (message.to === learner.email) throw new Error("SMTP refused");
+      return send(message);
+    };
+    try {
+      expect((await exportOf(learner.token)).statusCode).toBe(202);
+      let status = "pending";
+      for (let i = 0; i < 100 && (status === "pending" || status === "running"); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const list = await t.request({
+          method: "GET",
+          url: "/api/v1/user/me/data-requests",
+          token: learner.token,
+        });
+        status = list.json().data.requests[0]?.status;
+      }
+      expect(status).toBe("failed");
+    } finally {
+      t.mailbox.send = send;
+    }
+  });
+});
+
 describe("account deletion", () => {
   it("needs the password", async () => {
     const learner = await t.createUser();

@@ -18,7 +18,7 @@ import {
 import { customerPlans, receipts } from "../../db/schema/billing";
 import { certificates } from "../../db/schema/certificates";
 import { registrations } from "../../db/schema/events";
-import { listeningMinutes, studyReminders, studySettings } from "../../db/schema/habit";
+import { listeningMinutes, studyReminders, studySessions, studySettings } from "../../db/schema/habit";
 import { lessonProgress, lessonProgressRequests } from "../../db/schema/lessons";
 import { mailDeliveries, mailOutbox, mailUnsubscribes } from "../../db/schema/mail";
 import { notifications } from "../../db/schema/notifications";
@@ -111,20 +111,19 @@ export function createPrivacyService(deps: {
       });
       const token = randomToken();
       const expiresAt = new Date(Date.now() + LINK_TTL_MS);
+      // the link works before it is mailed; the request is "done" (ready, link mailed) only once
+      // the mail is sent: a mail that fails leaves it failed, to run again, never "link sent"
       await db
         .update(dataRequests)
-        .set({
-          status: "done",
-          progress: 100,
-          file,
-          tokenHash: hashToken(token),
-          expiresAt,
-          finishedAt: new Date(),
-        })
+        .set({ file, tokenHash: hashToken(token), expiresAt })
         .where(eq(dataRequests.id, id));
       const link = `${deps.publicUrl}/api/v1/data-exports/${token}`;
       const lang = toLocale((data.account as { speak?: string }).speak);
       await deps.mailer.send({ to: claimed.email ?? "", ...exportMail(lang, link) });
+      await db
+        .update(dataRequests)
+        .set({ status: "done", progress: 100, finishedAt: new Date() })
+        .where(eq(dataRequests.id, id));
     } catch (err) {
       deps.log.error({ err, request: id }, "data export failed");
       await db
@@ -261,6 +260,7 @@ export function createPrivacyService(deps: {
           studySettings,
           listeningMinutes,
           studyReminders,
+          studySessions,
           mailUnsubscribes,
         ] as const) {
           await tx.delete(table).where(eq(table.userId, userId));

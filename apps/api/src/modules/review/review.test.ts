@@ -132,6 +132,11 @@ describe("review deck", () => {
     await markDone(learner.token, fx.free.id);
     const [item] = (await due(learner.token)).items;
     const cardId = item?.card.id as string;
+    // the grade buttons' intervals: a new card's Again, Hard, Good and Easy as ts-fsrs would set them now
+    const shown = (item as unknown as { next_intervals: number[] }).next_intervals;
+    expect(shown).toHaveLength(4);
+    expect(shown[0]).toBeLessThan(shown[2] as number);
+    expect(shown[2]).toBeLessThan(shown[3] as number);
     const first = new Date(Date.now() - 3 * 3_600_000);
     const res = await grade(learner.token, {
       review_id: randomUUID(),

@@ -60,6 +60,17 @@ export function gradeCard(row: CardRow, rating: ReviewRating, reviewedAt: Date |
   return { at, card: next.card };
 }
 
+/**
+ * Seconds from `now` until the card would be due again after each grade (Again, Hard, Good,
+ * Easy): what the review page writes on its grade buttons.
+ */
+export function nextIntervals(row: CardRow, now: Date): number[] {
+  const preview = scheduler.repeat(toFsrsCard(row), now);
+  return ([1, 2, 3, 4] as Grade[]).map((g) =>
+    Math.max(0, Math.round((preview[g].card.due.getTime() - now.getTime()) / 1000)),
+  );
+}
+
 export function presentCard(row: CardRow): ReviewCard {
   return {
     id: row.id,

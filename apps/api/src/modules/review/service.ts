@@ -22,7 +22,7 @@ import {
 import { isLessonStaff } from "../lessons/policy";
 import type { LessonRow, LessonService } from "../lessons/service";
 import type { Principal } from "../users/service";
-import { fromFsrsCard, gradeCard, presentCard } from "./scheduler";
+import { fromFsrsCard, gradeCard, nextIntervals, presentCard } from "./scheduler";
 
 /** The learner reviewing: who they are and what their plan opens. */
 export interface Reviewer {
@@ -267,6 +267,7 @@ export function createReviewService(deps: {
               title_en: lesson.titleEn,
               audio_url: audio.get(lesson.id) ?? null,
             },
+            next_intervals: nextIntervals(row, now),
           },
         ];
       });

@@ -7,7 +7,7 @@ import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors, emailRules, passwordRules } from "@/lib/form-rules";
 import { toSpeak } from "@/lib/languages";
 import { useLang } from "@/lib/use-locale";
-import { selfRegister } from "../api/auth-api";
+import { authenticate, selfRegister } from "../api/auth-api";
 import { chooseSignupCourse, signupCourse } from "../api/signup-course";
 
 interface SignupValues {
@@ -15,14 +15,20 @@ interface SignupValues {
   password: string;
 }
 
-export type SignupStatus = "PENDING" | "ACTIVE";
+/** PENDING: an activation mail is on its way; ACTIVE: log in now; SIGNED_IN: the session is ready to start. */
+export type SignupStatus = "PENDING" | "ACTIVE" | "SIGNED_IN";
+/** The session of a learner just signed up, started when they leave the success modal. */
+export interface SignupSession {
+  accessToken: string;
+  expiresIn?: number;
+}
 
 /** Signup form of spec §2/§5; always registers a CUSTOMER speaking the UI language. */
 export function SignupForm({
   onSuccess,
   onLogin,
 }: {
-  onSuccess: (status: SignupStatus) => void;
+  onSuccess: (status: SignupStatus, session?: SignupSession) => void;
   onLogin: () => void;
 }) {
   const { t } = useTranslation();
@@ -43,7 +49,15 @@ export function SignupForm({
       });
       chooseSignupCourse(null);
       message.success(t("auth:signup.success"));
-      onSuccess(res.data.status === "ACTIVE" ? "ACTIVE" : "PENDING");
+      if (res.data.status !== "ACTIVE") return onSuccess("PENDING");
+      // no activation needed: signed in at once (the session starts as the success modal is left,
+      // so that a page whose layout follows the session does not take the modal away)
+      const signIn = await authenticate({ username: values.email.trim(), password: values.password }).catch(
+        () => null,
+      );
+      if (signIn && "accessToken" in signIn.data) {
+        onSuccess("SIGNED_IN", { accessToken: signIn.data.accessToken, expiresIn: signIn.data.expiresIn });
+      } else onSuccess("ACTIVE");
     } catch (error) {
       if (!applyFieldErrors(form, error, ["email", "password"])) message.error(errorText(error));
       // closed since the settings were loaded: refresh them so the modal says so

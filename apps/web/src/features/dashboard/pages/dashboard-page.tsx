@@ -8,6 +8,7 @@ import { myCertificatesQuery } from "@/features/certificates/api/certificate-que
 import { CertificatesCard } from "@/features/certificates/components/certificates-card";
 import { LearnerProgress } from "@/features/courses/components/learner-progress";
 import { MyBookingsCard } from "@/features/events/components/my-bookings-card";
+import { habitSummaryQuery } from "@/features/habit/api/habit-api";
 import { HabitCard } from "@/features/habit/components/habit-card";
 import { PracticeCard } from "@/features/practice/components/practice-card";
 import { ReviewDueCard } from "@/features/review/components/review-due-card";
@@ -24,6 +25,8 @@ export function DashboardPage() {
   const to = useLocalePath();
   const { user } = useSession();
   usePageTitle(t("app:dashboard.title"));
+  // a learner who has not gone through the welcome yet: a first visit, not "welcome back"
+  const habit = useQuery({ ...habitSummaryQuery, enabled: Boolean(user) });
   if (!user) return null;
 
   const admin = isAdmin(user);
@@ -31,15 +34,29 @@ export function DashboardPage() {
   const free = isFreePlan(user.plan);
   const plan = admin ? t("app:plan.discovery") : user.plan ? planName(user.plan, lang) : t("app:plan.none");
   const kind = free ? t("app:plan.free") : t("app:plan.premium");
+  const firstVisit = !admin && habit.data?.welcomed === false;
 
   return (
     <Space orientation="vertical" size="large" style={{ width: "100%" }}>
       <div>
         <Typography.Title level={1} className="page-title" data-testid="dashboard-greeting">
-          {t("app:dashboard.greeting", { name })}
+          {t(firstVisit ? "app:dashboard.firstGreeting" : "app:dashboard.greeting", { name })}
         </Typography.Title>
-        <Typography.Text type="secondary">{t("app:dashboard.subtitle")}</Typography.Text>
+        <Typography.Text type="secondary" data-testid="dashboard-subtitle">
+          {/* nothing until the habit is known: a first visit must not read "welcome back" */}
+          {habit.data || habit.isError || admin
+            ? t(firstVisit ? "app:dashboard.firstSubtitle" : "app:dashboard.subtitle")
+            : "\u00a0"}
+        </Typography.Text>
       </div>
+      {firstVisit && (
+        <Card data-testid="welcome-card" title={t("habit:welcome.dashboardTitle")}>
+          <Typography.Paragraph>{t("habit:welcome.dashboardText")}</Typography.Paragraph>
+          <ButtonLink to={to(pagePath("welcome"))} type="primary" data-testid="welcome-cta">
+            {t("habit:welcome.dashboardCta")}
+          </ButtonLink>
+        </Card>
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <Card

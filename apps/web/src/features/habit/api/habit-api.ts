@@ -1,10 +1,19 @@
-import type { HabitSettingsBody, HabitSummary } from "@parlons/contract";
+import type {
+  HabitSettingsBody,
+  HabitSummary,
+  StudySessionBody,
+  StudySessionResponse,
+} from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
 import { api } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
 import type { MutationConfig } from "@/lib/mutation";
+import { resumeOnline } from "@/lib/session";
+import { flushSessions, keepSession } from "../lib/session-queue";
 
 /** The daily habit's query, shared by the dashboard card and the mail preferences page. */
-const habitKeys = { summary: ["habit", "summary"] as const };
+export const habitKeys = { summary: ["habit", "summary"] as const };
 
 export const habitSummaryQuery = queryOptions({
   queryKey: habitKeys.summary,
@@ -38,4 +47,65 @@ export function useSaveHabitSettings(config: MutationConfig<HabitSummary, HabitS
       config.onSuccess?.(summary, ...rest);
     },
   });
+}
+
+function postStudySession(body: StudySessionBody) {
+  return api<StudySessionResponse>("/v1/habit/sessions", { method: "POST", body, silent: true }).then(
+    (r) => r.data,
+  );
+}
+
+/** Refused for good (a client error other than sign-in or rate limits): nothing to retry. */
+const refusedForGood = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 401 &&
+  error.status !== 429;
+
+/**
+ * Finished review or exercise sessions (issue 23's exercises send theirs here too): `record`
+ * sends one and answers the new summary (streak, study day), or null when it waits for the
+ * network (kept in this browser, sent when the connection returns; its id counts it once).
+ */
+export function useStudySessions(userId: string) {
+  const queryClient = useQueryClient();
+  const send = useCallback(
+    async (body: StudySessionBody): Promise<HabitSummary | null> => {
+      const data = await postStudySession(body);
+      queryClient.setQueryData(habitKeys.summary, data.summary);
+      return data.summary;
+    },
+    [queryClient],
+  );
+  const flush = useCallback(
+    () =>
+      flushSessions(localStorage, userId, (body) =>
+        send(body).then(
+          () => "done" as const,
+          (error) => (refusedForGood(error) ? ("done" as const) : ("retry" as const)),
+        ),
+      ),
+    [userId, send],
+  );
+  useEffect(() => {
+    if (!userId) return;
+    void flush();
+    // back online, the session started offline is renewed first
+    const online = () => void resumeOnline().then(flush);
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, [userId, flush]);
+  const record = useCallback(
+    async (body: StudySessionBody): Promise<HabitSummary | null> => {
+      try {
+        return await send(body);
+      } catch (error) {
+        if (!refusedForGood(error)) keepSession(localStorage, userId, body);
+        return null;
+      }
+    },
+    [userId, send],
+  );
+  return { record };
 }

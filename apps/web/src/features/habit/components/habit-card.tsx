@@ -1,6 +1,6 @@
 import { FireOutlined } from "@ant-design/icons";
 import { DAILY_GOAL_MAX, DAILY_GOAL_MIN, type HabitDay } from "@parlons/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { App, Button, Card, Col, Form, InputNumber, Progress, Row, Space, Statistic, Typography } from "antd";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +36,6 @@ export function HabitCard() {
   const lang = useLang();
   const to = useLocalePath();
   const { user } = useSession();
-  const _client = useQueryClient();
   const query = useQuery(habitSummaryQuery);
   const goalId = useId();
   const { data } = query;
@@ -70,9 +69,10 @@ export function HabitCard() {
   const { today, streak, week, settings } = data;
   const percent = Math.min(100, Math.round((today.progress_seconds / Math.max(1, today.goal_seconds)) * 100));
   const left = Math.max(0, Math.ceil((today.goal_seconds - today.progress_seconds) / 60));
-  const nothingYet = streak.current === 0 && week.every((d) => d.seconds === 0 && d.lines === 0);
+  const nothingYet =
+    streak.current === 0 && week.every((d) => d.seconds === 0 && d.lines === 0 && !d.studied);
   const dayLabel = (d: HabitDay) =>
-    t(d.goal_reached ? "habit:card.dayReached" : d.frozen ? "habit:card.dayFrozen" : "habit:card.dayMissed", {
+    t(d.studied ? "habit:card.dayStudied" : d.frozen ? "habit:card.dayFrozen" : "habit:card.dayMissed", {
       day: weekday(d.date, lang),
     });
 
@@ -105,7 +105,11 @@ export function HabitCard() {
         </Col>
       </Row>
       <Typography.Paragraph style={{ marginTop: 12, marginBottom: 4 }} data-testid="habit-today">
-        {today.goal_reached ? t("habit:card.reached") : t("habit:card.toGo", { count: left })}{" "}
+        {today.goal_reached
+          ? t("habit:card.reached")
+          : today.studied
+            ? t("habit:card.counted")
+            : t("habit:card.toGo", { count: left })}{" "}
         <Typography.Text type="secondary">
           {t("habit:card.listened", { count: today.minutes })} ·{" "}
           {t("habit:card.reviewed", { count: today.lines })}
@@ -122,11 +126,12 @@ export function HabitCard() {
         {week.map((d) => (
           <li
             key={d.date}
-            className={`habit-week__day${d.goal_reached ? " is-reached" : d.frozen ? " is-frozen" : ""}`}
+            className={`habit-week__day${d.studied ? " is-reached" : d.frozen ? " is-frozen" : ""}`}
             aria-label={dayLabel(d)}
             title={dayLabel(d)}
+            data-studied={d.studied}
           >
-            <span aria-hidden>{d.goal_reached ? "✓" : d.frozen ? "❄" : "·"}</span>
+            <span aria-hidden>{d.studied ? "✓" : d.frozen ? "❄" : "·"}</span>
             <span aria-hidden className="habit-week__name">
               {weekday(d.date, lang)}
             </span>

@@ -20,6 +20,11 @@ export function sharedAudio(): HTMLAudioElement {
   return element;
 }
 
+/** Pauses the lesson playing (the mini-player's), if any: another sound is about to play. */
+export function pauseNowPlaying(): void {
+  if (element && !element.paused) element.pause();
+}
+
 /** Moves the element out of a page that is going away, without stopping it. */
 export function parkAudio(el: HTMLAudioElement): void {
   let host = document.getElementById("audio-host");

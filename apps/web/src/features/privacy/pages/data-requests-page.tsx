@@ -86,7 +86,12 @@ export function DataRequestsPage() {
                 dataIndex: "status",
                 render: (value: Status, row) => (
                   <Space>
-                    <Tag color={COLORS[value]}>{t(`app:dataRights.status.${value}`)}</Tag>
+                    <Tag color={COLORS[value]}>
+                      {/* an erasure done mailed no link */}
+                      {value === "done" && row.kind === "erasure"
+                        ? t("app:dataRights.erasureDone")
+                        : t(`app:dataRights.status.${value}`)}
+                    </Tag>
                     {value === "running" && (
                       <Progress percent={row.progress} size="small" style={{ width: 80 }} />
                     )}

@@ -12,6 +12,8 @@ export const dueReviewsQuery = queryOptions({
     api<ReviewDueResponse>("/v1/review/due", {
       query: { limit: 100, day_start: localMidnight() },
       signal,
+      // the page says what went wrong, once (no toast beside it)
+      silent: true,
     }).then((r) => r.data),
   staleTime: Number.POSITIVE_INFINITY,
   refetchOnWindowFocus: false,

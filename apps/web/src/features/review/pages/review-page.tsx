@@ -1,5 +1,5 @@
 import { DeleteOutlined, SoundOutlined } from "@ant-design/icons";
-import { pickField, type ReviewItem, type ReviewRating } from "@parlons/contract";
+import { type HabitSummary, pickField, type ReviewItem, type ReviewRating } from "@parlons/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   App,
@@ -18,16 +18,20 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
+import { useStudySessions } from "@/features/habit/api/habit-api";
+import { pauseNowPlaying } from "@/features/player/lib/now-playing";
 import { errorText } from "@/lib/api-error";
 import { pagePath } from "@/lib/paths";
-import { useSession } from "@/lib/session";
+import { resumeOnline, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useSegmentPlayer } from "@/lib/use-segment-player";
 import { dueReviewsQuery, removeReviewCard, sendQueuedGrade } from "../api/review-api";
 import { reviewKeys } from "../api/review-queries";
+import { ReviewSummary, type SessionTally } from "../components/review-summary";
 import { flushGrades, learnerStore, type OutboxStore, oneAtATime, queueGrade } from "../lib/outbox";
 import "../review.css";
+import { formatInterval } from "../lib/interval";
 
 const RATINGS: { value: ReviewRating; key: "again" | "hard" | "good" | "easy" }[] = [
   { value: 1, key: "again" },
@@ -44,8 +48,10 @@ function useOutboxSync(store: OutboxStore, onSent: () => void) {
   }, [flushStore, onSent]);
   useEffect(() => {
     void flush();
-    window.addEventListener("online", flush);
-    return () => window.removeEventListener("online", flush);
+    // back online, the session started offline is renewed first (a grade sent before would be refused)
+    const online = () => void resumeOnline().then(flush);
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
   }, [flush]);
   return flush;
 }
@@ -66,7 +72,11 @@ export function ReviewPage() {
   const [queue, setQueue] = useState<ReviewItem[] | null>(null);
   const [revealed, setRevealed] = useState(false);
   const [reviewed, setReviewed] = useState(0);
+  const [tally, setTally] = useState<SessionTally>({ items: 0, correct: 0 });
   const [offline, setOffline] = useState(false);
+  const [habit, setHabit] = useState<HabitSummary | null>(null);
+  const sessionId = useRef(crypto.randomUUID());
+  const recorded = useRef(false);
   // a signed audio URL that expired during a long session: the due list is read again for fresh ones
   const renewAudio = useCallback(() => {
     void queryClient
@@ -98,6 +108,7 @@ export function ReviewPage() {
   const userId = useSession().user?.id ?? "";
   const outbox = useMemo(() => learnerStore(localStorage, userId), [userId]);
   const flush = useOutboxSync(outbox, refreshCounts);
+  const sessions = useStudySessions(userId);
 
   // the session's queue is taken once from the due list
   useEffect(() => {
@@ -107,7 +118,15 @@ export function ReviewPage() {
   useEffect(() => () => queryClient.removeQueries({ queryKey: reviewKeys.due }), [queryClient]);
 
   const current = queue?.[0];
-  const { play } = player;
+  const segment = player.play;
+  // a card's line plays: the lesson still playing in the mini-player stops (one sound at a time)
+  const play = useCallback(
+    (src: string, start: number, end: number) => {
+      pauseNowPlaying();
+      segment(src, start, end);
+    },
+    [segment],
+  );
   useEffect(() => {
     if (current?.lesson.audio_url) play(current.lesson.audio_url, current.cue.start, current.cue.end);
   }, [current, play]);
@@ -130,12 +149,35 @@ export function ReviewPage() {
       });
       void flush().then(() => setOffline(!navigator.onLine));
       setReviewed((n) => n + 1);
+      setTally((old) => ({ items: old.items + 1, correct: old.correct + (rating >= 3 ? 1 : 0) }));
       setRevealed(false);
       // "Again" comes back at the end of this session (FSRS's first step is minutes away)
       setQueue((old) => (old ? [...old.slice(1), ...(rating === 1 ? [old[0] as ReviewItem] : [])] : old));
     },
     [current, flush, outbox],
   );
+
+  // the session ends (the queue empty after grades): recorded once, for the streak and study day
+  const { record } = sessions;
+  useEffect(() => {
+    if (queue === null || queue.length > 0 || tally.items === 0 || recorded.current) return;
+    recorded.current = true;
+    setOffline(!navigator.onLine);
+    void flush()
+      .then(() =>
+        record({
+          id: sessionId.current,
+          kind: "review",
+          items: tally.items,
+          correct: tally.correct,
+          finished_at: new Date().toISOString(),
+        }),
+      )
+      .then((summary) => {
+        setHabit(summary);
+        if (!summary) setOffline(true);
+      });
+  }, [queue, tally, record, flush]);
 
   const remove = useCallback(async () => {
     if (!current) return;
@@ -186,10 +228,11 @@ export function ReviewPage() {
   const counts = due.data?.counts ?? { new: 0, due: 0 };
   const total = due.data?.items.length ?? 0;
   if (!current) {
+    if (tally.items > 0) return <ReviewSummary tally={tally} habit={habit} offline={offline} />;
     return (
       <Result
-        status={reviewed > 0 ? "success" : "info"}
-        title={reviewed > 0 ? t("review:page.finished", { count: reviewed }) : t("review:page.nothing")}
+        status="info"
+        title={t("review:page.nothing")}
         subTitle={offline ? t("review:page.offline") : t("review:page.comeBack")}
         extra={<ButtonLink to={to(pagePath("dashboard"))}>{t("review:page.back")}</ButtonLink>}
         data-testid="review-finished"
@@ -260,7 +303,12 @@ export function ReviewPage() {
                   type={r.value === 3 ? "primary" : "default"}
                   danger={r.value === 1}
                 >
-                  <kbd>{r.value}</kbd> {t(`review:grades.${r.key}`)}
+                  <span>
+                    <kbd>{r.value}</kbd> {t(`review:grades.${r.key}`)}
+                    <span className="review-card__interval" data-testid={`interval-${r.key}`}>
+                      {formatInterval(current.next_intervals[r.value - 1] ?? 0, lang)}
+                    </span>
+                  </span>
                 </Button>
               ))}
             </fieldset>

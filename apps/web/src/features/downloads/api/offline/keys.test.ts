@@ -18,6 +18,8 @@ describe("offline keys", () => {
     expect(isOfflineRead("/api/v1/practice/results")).toBe(false);
     expect(isOfflineRead(`/api/v1/courses/${id}/lessons/done-customer`)).toBe(false);
     expect(isOfflineRead("/api/v1/user/me")).toBe(false);
+    expect(isOfflineRead("/api/v1/review/due")).toBe(true);
+    expect(isOfflineRead("/api/v1/review/grade")).toBe(false);
   });
 
   it("answers app pages with the shell offline, never the API or server files", () => {

@@ -31,6 +31,8 @@ const DATA_READS = [
   /^\/api\/v1\/courses\/single\/[^/]+$/,
   /^\/api\/v1\/courses\/[0-9a-f-]{36}\/lessons$/i,
   /^\/api\/v1\/practice\/session$/,
+  // the review deck: a session of downloaded lessons' lines opens offline
+  /^\/api\/v1\/review\/due$/,
 ];
 
 /**

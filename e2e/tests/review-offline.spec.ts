@@ -1,0 +1,99 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { apiToken, createLearner, signIn } from "../support/session";
+
+/** Review on a phone with the network gone: a downloaded lesson's lines, one message, sent once back. */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: "allow" });
+test.describe.configure({ timeout: 240_000 });
+
+async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+}
+
+/** The demo course's free lesson (it has lines with translations). */
+async function demoLesson(request: APIRequestContext, token: string) {
+  const course = (await (await request.get("/api/v1/courses/single/anglais-pour-debutants")).json()) as {
+    data: { course: { id: string } };
+  };
+  const courseId = course.data.course.id;
+  const res = await request.get(`/api/v1/courses/${courseId}/lessons`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const lessons = ((await res.json()) as { data: { lessons: { id: string; free: boolean }[] } }).data.lessons;
+  return { courseId, lessonId: lessons.find((l) => l.free)?.id ?? "" };
+}
+
+test("a review session of a downloaded lesson works offline, says so once, and counts once back online", async ({
+  page,
+  context,
+}) => {
+  const learner = await createLearner(page.request, "review-offline");
+  const token = await apiToken(page.request, learner);
+  const headers = { authorization: `Bearer ${token}` };
+  const { courseId, lessonId } = await demoLesson(page.request, token);
+  await signIn(page, learner);
+  await controlled(page);
+
+  // the lesson downloaded and finished: its lines are in the deck
+  await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
+  await page.getByTestId("download-lesson").click();
+  await expect(page.getByTestId("download-done")).toBeVisible();
+  await page.getByTestId("mark-done").click();
+  await expect(page.getByTestId("mark-done")).toHaveAttribute("data-done", "true");
+  // the deck read once online (the worker keeps it)
+  await page.goto("/review");
+  await expect(page.getByTestId("review-current")).toBeVisible();
+  const cards = Number((await page.getByTestId("review-left").textContent())?.match(/\d+/)?.[0] ?? 0);
+  expect(cards).toBeGreaterThan(0);
+
+  const toasts: string[] = [];
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByTestId("offline-banner")).toBeVisible();
+    await expect(page.getByTestId("review-current")).toBeVisible();
+    for (let i = 0; i < cards; i += 1) {
+      await page.getByTestId("review-reveal").click();
+      // each grade button says when the card comes back
+      await expect(page.getByTestId("interval-good")).not.toBeEmpty();
+      await page.getByTestId("grade-good").click();
+      for (const text of await page.locator(".ant-message-notice").allTextContents()) toasts.push(text);
+    }
+    // the session ends on its summary, not on "nothing to review"
+    const summary = page.getByTestId("review-summary");
+    await expect(summary).toBeVisible();
+    await expect(page.getByTestId("summary-items")).toContainText(String(cards));
+    await expect(page.getByTestId("summary-accuracy")).toContainText("100");
+    await expect(page.getByTestId("summary-streak")).toContainText("au retour du réseau");
+    await expect(page.getByTestId("review-finished")).toHaveCount(0);
+    // nothing said twice
+    expect(new Set(toasts).size).toBe(toasts.length);
+    await expect(page.locator(".ant-message-notice")).toHaveCount(0);
+    // nothing reached the server yet
+    const stats = await page.request.get("/api/v1/review/stats", { headers });
+    expect((await stats.json()).data.stats.reviewed_today).toBe(0);
+  } finally {
+    await context.setOffline(false);
+  }
+
+  // back online: every grade once, and the session
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get("/api/v1/review/stats", { headers })).json()).data.stats
+          .reviewed_today,
+      { timeout: 20_000 },
+    )
+    .toBe(cards);
+  await expect
+    .poll(
+      async () => (await (await page.request.get("/api/v1/habit", { headers })).json()).data.today.lines,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(cards);
+});
