@@ -16,7 +16,7 @@ import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { courseQuery, courseTitle, lessonsQuery } from "../api/course-queries";
-import { CourseOffers } from "../components/course-offers";
+import { CourseOffers as ServerCourseOffers } from "../components/course-offers";
 import { LessonList, UpgradeCta } from "../components/lesson-list";
 import "../courses-pages.css";
 import { formatDuration, languageName } from "@/lib/format";
@@ -32,6 +32,13 @@ const CourseDownload = lazy(async () => ({
     import("@/features/downloads/components/download-button").then((m) => m.DownloadButton),
   ),
 }));
+
+// The offers show once the lessons are known and only to readers the course is not open to: the
+// browser loads them after the page (the public course page stays under its 150 KB); the server
+// renders them in place, and hydration keeps that markup until the chunk is in.
+const CourseOffers = import.meta.env.SSR
+  ? ServerCourseOffers
+  : lazy(() => import("../components/course-offers").then((m) => ({ default: m.CourseOffers })));
 
 /**
  * `/courses/{id}`: the course, its lessons (locks and upgrade call on the free plan), staff tools.
@@ -149,7 +156,11 @@ export function CoursePage() {
           {t("courses:lessons.title")}
         </h2>
         {lessons.data?.access === "free" && locked > 0 && <UpgradeCta locked={locked} />}
-        {lessons.data?.access === "free" && !staff && <CourseOffers courseId={c.id} />}
+        {lessons.data?.access === "free" && !staff && (
+          <Suspense fallback={null}>
+            <CourseOffers courseId={c.id} />
+          </Suspense>
+        )}
         <div className="card">
           <div className="card__body">
             {lessons.isPending ? (

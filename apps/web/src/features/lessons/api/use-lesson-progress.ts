@@ -2,7 +2,6 @@ import type { DoneCustomerBody, LessonListResponse, LessonProgress } from "@parl
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { courseKeys } from "@/features/courses/api/course-queries";
-import { habitKeys } from "@/features/habit/api/habit-api";
 import { useLatest } from "@/lib/use-latest";
 import { type SavedProgress, saveLessonProgress } from "./lessons-api";
 
@@ -39,8 +38,12 @@ export function useLessonProgress(
       );
       void queryClient.invalidateQueries({ queryKey: courseKeys.progress });
       void queryClient.invalidateQueries({ queryKey: courseKeys.overview(courseId) });
-      // a lesson finished makes a study day: the habit card reads it again
-      if (progress.done) void queryClient.invalidateQueries({ queryKey: habitKeys.summary });
+      // a lesson finished makes a study day: the habit card reads it again (the habit API is
+      // loaded then, not with the lesson page, which keeps its ceiling of files)
+      if (progress.done)
+        void import("@/features/habit/api/habit-api").then(({ habitKeys }) =>
+          queryClient.invalidateQueries({ queryKey: habitKeys.summary }),
+        );
       return progress;
     },
     [queryClient, courseId, lessonId, knownRef],
