@@ -206,7 +206,7 @@ test("staff edit a lesson's lines: import WebVTT, translate, retime, split, merg
 
   // translate, split at the audio's time, merge back, retime, remove
   await rows.nth(1).getByTestId("cue-en").fill("Good morning, everyone.");
-  await editor.locator("audio").evaluate((el: HTMLAudioElement) => {
+  await editor.locator("audio.cue-editor__audio").evaluate((el: HTMLAudioElement) => {
     el.currentTime = 4;
   });
   await rows.nth(1).getByTestId("cue-split").click();
@@ -216,7 +216,7 @@ test("staff edit a lesson's lines: import WebVTT, translate, retime, split, merg
   await rows.nth(1).getByTestId("cue-merge").click();
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1).getByTestId("cue-text")).toHaveValue("Buenos días a todos.");
-  await editor.locator("audio").evaluate((el: HTMLAudioElement) => {
+  await editor.locator("audio.cue-editor__audio").evaluate((el: HTMLAudioElement) => {
     el.currentTime = 2.5;
   });
   await rows.nth(1).getByTestId("cue-set-start").click();
