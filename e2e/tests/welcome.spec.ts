@@ -93,7 +93,7 @@ for (const [lang, tx] of Object.entries(TEXTS)) {
     await page.getByTestId("welcome-next").click();
     await page.getByTestId("welcome-levels").getByText(tx.starting).click();
     await page.getByTestId("welcome-next").click();
-    await page.getByTestId("welcome-goals").getByText(tx.goal).click();
+    await page.getByTestId("welcome-goals").getByText(tx.goal, { exact: true }).click();
     await page.getByTestId("welcome-next").click();
     await expect(page.getByTestId("welcome-remind")).toBeChecked();
     await page.getByTestId("welcome-next").click();
