@@ -2,7 +2,9 @@ import swagger, { type SwaggerTransformObject } from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import "@parlons/contract";
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { globalRegistry } from "zod/v4/core";
 import { headOperationId } from "../lib/operations";
 
 type Operation = {
@@ -39,6 +41,20 @@ const STATUS_TEXT: Record<string, string> = {
   "502": "The payment provider failed to answer",
   "503": "Not ready",
 };
+
+/**
+ * The contract's named schemas as the API loaded them. The server-rendered pages' bundle holds its
+ * own copy of the contract: when a page that uses one of its schemas renders, that copy names its
+ * schemas in zod's global registry too, and the registry keeps the last of each name, so two
+ * schemas would share a name in the document. The API documents its own: the names taken now
+ * (before any page renders), every other metadata (descriptions, examples) read from the
+ * registry itself.
+ */
+const apiSchemas: typeof globalRegistry = Object.assign(Object.create(globalRegistry), {
+  _idmap: new Map(globalRegistry._idmap),
+});
+const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: apiSchemas });
+const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry: apiSchemas });
 
 /**
  * The document as built, then: the named schemas of the zod registry (`Error`, the recursive
