@@ -34,6 +34,7 @@ const sharedTables = {
     "lessons",
     "mail",
     "notifications",
+    "podcast",
     "review",
     "users",
   ],

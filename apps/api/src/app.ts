@@ -40,6 +40,7 @@ import mail from "./modules/mail";
 import media from "./modules/media";
 import notifications from "./modules/notifications";
 import plans from "./modules/plans";
+import podcast from "./modules/podcast";
 import practice from "./modules/practice";
 import privacy from "./modules/privacy";
 import review from "./modules/review";
@@ -87,6 +88,7 @@ export const appModules = [
   alignment,
   review,
   practice,
+  podcast,
   certificates,
   analytics,
   habit,

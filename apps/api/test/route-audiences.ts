@@ -132,6 +132,12 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   getReviewStats: "signed-in", // GET /v1/review/stats
   getPracticeSession: "signed-in", // GET /v1/practice/session
   recordPracticeResult: "signed-in", // POST /v1/practice/results
+  getPodcastFeedStatus: "signed-in", // GET /v1/podcast/feed
+  rotatePodcastFeed: "signed-in", // POST /v1/podcast/feed
+  revokePodcastFeed: "signed-in", // DELETE /v1/podcast/feed
+  getPodcastFeed: "public", // GET /v1/podcast/feed/:token (the secret in the URL is the credential)
+  getPodcastEpisodeTranscript: "public", // GET /v1/podcast/items/:feedId/:lessonId/transcript.vtt (signed URL)
+  getPodcastEpisodeChapters: "public", // GET /v1/podcast/items/:feedId/:lessonId/chapters.json (signed URL)
   listMyCertificates: "signed-in", // GET /v1/certificates/mine
   verifyCertificate: "public", // GET /v1/certificates/verify/:code
   getCertificate: { owner: "certificate", staff: "certificates.manage" }, // GET /v1/certificates/:id

@@ -152,6 +152,14 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // practice
   "GET /api/v1/practice/session": "getPracticeSession",
   "POST /api/v1/practice/results": "recordPracticeResult",
+  // podcast
+  "GET /api/v1/podcast/feed": "getPodcastFeedStatus",
+  "POST /api/v1/podcast/feed": "rotatePodcastFeed",
+  "DELETE /api/v1/podcast/feed": "revokePodcastFeed",
+  "GET /api/v1/podcast/feed/:token": "getPodcastFeed",
+  "GET /api/v1/podcast/items/:feedId/:lessonId/audio.mp3": "getPodcastEpisodeAudio",
+  "GET /api/v1/podcast/items/:feedId/:lessonId/transcript.vtt": "getPodcastEpisodeTranscript",
+  "GET /api/v1/podcast/items/:feedId/:lessonId/chapters.json": "getPodcastEpisodeChapters",
   // habit
   "GET /api/v1/habit": "getHabitSummary",
   "PUT /api/v1/habit/settings": "updateHabitSettings",

@@ -45,6 +45,7 @@ export const PARAM_EXAMPLES: Record<string, string> = {
   id: NO_SUCH_ID,
   courseId: NO_SUCH_ID,
   lessonId: NO_SUCH_ID,
+  feedId: NO_SUCH_ID,
   key: "matrix.key",
   name: "cover.png",
   provider: "google",

@@ -13,6 +13,7 @@ export * from "./mail";
 export * from "./media";
 export * from "./notifications";
 export * from "./plans";
+export * from "./podcast";
 export * from "./privacy";
 export * from "./review";
 export * from "./roles";

@@ -49,5 +49,11 @@ export const words: Catalogue["words"] = {
     news: "Unsubscribe from Parlons news",
     new_device: "Stop the alerts of sign-ins from a new device",
   },
+  podcast: {
+    title: "Parlons: my lessons",
+    description:
+      "The lessons of the courses you follow on Parlons, to listen to in your podcast app. This feed is private: do not share its address.",
+    author: "Parlons",
+  },
   testMailPrefix: "[Test]",
 };

@@ -52,5 +52,11 @@ export const words: Catalogue["words"] = {
     news: "Darse de baja de las novedades de Parlons",
     new_device: "No recibir más avisos de inicios de sesión desde un dispositivo nuevo",
   },
+  podcast: {
+    title: "Parlons: mis lecciones",
+    description:
+      "Las lecciones de los cursos que sigues en Parlons, para escucharlas en tu aplicación de pódcasts. Este canal es privado: no compartas su dirección.",
+    author: "Parlons",
+  },
   testMailPrefix: "[Prueba]",
 };

@@ -53,6 +53,13 @@ export const words = {
     news: "Se désabonner des nouvelles de Parlons",
     new_device: "Ne plus être prévenu des connexions depuis un nouvel appareil",
   },
+  /** The learner's private podcast feed (podcast/feed-xml.ts). */
+  podcast: {
+    title: "Parlons : mes leçons",
+    description:
+      "Les leçons des cours que vous suivez sur Parlons, à écouter dans votre application de podcasts. Ce flux est privé : ne partagez pas son adresse.",
+    author: "Parlons",
+  },
   /** Before the subject of a campaign's test mail to its sender (mail/campaign-service.ts). */
   testMailPrefix: "[Essai]",
 };

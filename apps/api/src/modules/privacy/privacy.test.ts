@@ -314,6 +314,7 @@ describe("every table holding a user's id, found in the schema", () => {
     ],
     ["sign_in_challenges", "hashed tickets of sign-ins waiting for their second factor, 5 minutes each"],
     ["passkey_challenges", "random WebAuthn challenges waiting for their answer, 5 minutes each"],
+    ["podcast_feeds", "the hash of the private podcast feed's secret: a secret"],
   ]);
 
   /** A user's tables the erasure leaves as they are, and why (what stays must name no one: checked below). */

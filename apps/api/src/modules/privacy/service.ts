@@ -22,6 +22,7 @@ import { listeningMinutes, studyReminders, studySessions, studySettings } from "
 import { lessonProgress, lessonProgressRequests } from "../../db/schema/lessons";
 import { mailDeliveries, mailOutbox, mailUnsubscribes } from "../../db/schema/mail";
 import { notifications } from "../../db/schema/notifications";
+import { podcastFeeds } from "../../db/schema/podcast";
 import { dataRequests } from "../../db/schema/privacy";
 import { lineRecordings, reviewCards, reviewLogs, reviewRemovedLines } from "../../db/schema/review";
 import { userRoles, users as userRows } from "../../db/schema/users";
@@ -246,6 +247,7 @@ export function createPrivacyService(deps: {
           signInChallenges,
           passkeyCredentials,
           passkeyChallenges,
+          podcastFeeds,
         ] as const) {
           await tx.delete(table).where(eq(table.userId, userId));
         }

@@ -1,4 +1,4 @@
-import { cuesToTranscript, type TimedCue, transcriptToCues } from "@parlons/contract";
+import { cuesToTranscript, cuesToWebVtt, type TimedCue, transcriptToCues } from "@parlons/contract";
 import webvtt from "node-webvtt";
 
 /** Why a file could not be read as lines: the editor shows it translated. */
@@ -13,8 +13,6 @@ const TRANSLATION_LINE = /^<lang (fr|en)[^>]*>([\s\S]*)<\/lang>$/i;
 const TAG = /<[^>]+>/g;
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&nbsp;": " " };
 const decodeEntities = (text: string) => text.replace(/&(amp|lt|gt|nbsp);/g, (m) => ENTITIES[m] ?? m);
-const encodeEntities = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const clean = (text: string) => decodeEntities(text.replace(TAG, "")).replace(/\s+/g, " ").trim();
 
 /**
@@ -54,24 +52,8 @@ export function vttToCues(content: string): TimedCue[] {
     .sort((a, b) => a.start - b.start);
 }
 
-/** A WebVTT file of the lines, translations as `<lang>` lines (node-webvtt's compiler). */
-export function cuesToVtt(cues: readonly TimedCue[]): string {
-  return webvtt.compile({
-    valid: true,
-    cues: cues.map((cue, i) => ({
-      identifier: String(i + 1),
-      start: cue.start,
-      end: cue.end,
-      styles: "",
-      text: [
-        encodeEntities(cue.text),
-        ...(["fr", "en"] as const)
-          .filter((lang) => cue[`translation_${lang}`])
-          .map((lang) => `<lang ${lang}>${encodeEntities(cue[`translation_${lang}`])}</lang>`),
-      ].join("\n"),
-    })),
-  });
-}
+/** A WebVTT file of the lines, translations as `<lang>` lines (the contract's writer, shared with the podcast feed). */
+export const cuesToVtt = (cues: readonly TimedCue[]) => cuesToWebVtt(cues);
 
 /**
  * Lines from an imported file: WebVTT when it starts with `WEBVTT`, else the `[mm:ss] sentence`
