@@ -15,10 +15,7 @@ export const MAX_LINES = 400;
 export const measured = ["apps/api/src", "apps/web/src"];
 
 /** Files allowed over the limit, with why. */
-export const allowed = {
-  // a protocol client: one file per provider API, its requests and their shapes side by side
-  "apps/api/src/integrations/paypal/client.ts": "protocol client (PayPal REST)",
-};
+export const allowed = {};
 
 const isSource = (name) =>
   /\.(ts|tsx|mjs|js)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts");
