@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { envelope } from "./common";
-import { CUE_LIMITS } from "./courses";
+import { CUE_LIMITS } from "./lessons";
 
 /** Languages the aligner knows the syllables and sentence rules of. */
 export const ALIGN_LANGUAGES = ["fr", "en", "es"] as const;

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  campaignSendBody,
-  campaignTestBody,
-  emailTemplateBody,
-  mailAudience,
-  renderMail,
-  unknownVariables,
-  variablesIn,
-} from "./mail";
+import { renderMail, unknownVariables, variablesIn } from "./mail";
+import { campaignSendBody, campaignTestBody, mailAudience } from "./mail-campaigns";
+import { emailTemplateBody } from "./mail-templates";
 
 describe("template variables", () => {
   it("finds placeholders, spaces allowed, and reports the unknown ones", () => {

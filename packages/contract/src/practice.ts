@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { envelope } from "./common";
-import { lessonCue } from "./courses";
+import { lessonCue } from "./lessons";
 import { reviewCard, reviewCounts, reviewItem, reviewRating } from "./review";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { envelope } from "./common";
-import { lessonCue } from "./courses";
+import { lessonCue } from "./lessons";
 
 /** Spaced review of lesson lines (FSRS through ts-fsrs on the server). */
 

@@ -1,4 +1,4 @@
-import type { TimedCue } from "./courses";
+import type { TimedCue } from "./transcripts";
 
 const encode = (text: string) =>
   text.replace(/\s+/g, " ").trim().replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
