@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { MAX_LINES, oversized } from "../file-size.mjs";
+import { MAX_LINES, measured, oversized } from "../file-size.mjs";
 
 function tree(files) {
   const dir = mkdtempSync(path.join(tmpdir(), "parlons-file-size-"));
@@ -39,4 +39,37 @@ test("a source file over the limit fails, one at the limit passes, tests are not
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("packages, scripts and end-to-end support are measured; specs and build output are not", () => {
+  const dir = tree({
+    "packages/contract/src/big.ts": MAX_LINES + 1,
+    "packages/aligner/test/long.ts": MAX_LINES * 2,
+    "scripts/bench/lib/big.mjs": MAX_LINES + 2,
+    "e2e/support/big.ts": MAX_LINES + 3,
+    "e2e/tests/long.spec.ts": MAX_LINES * 2,
+    "apps/api/scripts/seed.ts": MAX_LINES + 4,
+    "apps/web/dist/assets/bundle.js": MAX_LINES * 10,
+    "apps/web/node_modules/x/index.js": MAX_LINES * 10,
+    "docs/api/openapi.d.ts": MAX_LINES * 10,
+  });
+  try {
+    assert.deepEqual(
+      oversized(dir, ["apps", "packages", "scripts", "e2e"], {})
+        .map((f) => [f.file, f.lines])
+        .sort(),
+      [
+        ["apps/api/scripts/seed.ts", MAX_LINES + 4],
+        ["e2e/support/big.ts", MAX_LINES + 3],
+        ["packages/contract/src/big.ts", MAX_LINES + 1],
+        ["scripts/bench/lib/big.mjs", MAX_LINES + 2],
+      ],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the repository's own measured folders are the apps, packages, scripts and e2e", () => {
+  assert.deepEqual([...measured].sort(), ["apps", "e2e", "packages", "scripts"]);
 });
