@@ -32,6 +32,7 @@ import courses from "./modules/courses";
 import deviceSessions from "./modules/device-sessions";
 import entitlement from "./modules/entitlement";
 import events from "./modules/events";
+import glossary from "./modules/glossary";
 import habit from "./modules/habit";
 import health from "./modules/health";
 import legal from "./modules/legal";
@@ -89,6 +90,7 @@ export const appModules = [
   review,
   practice,
   podcast,
+  glossary,
   certificates,
   analytics,
   habit,

@@ -49,6 +49,8 @@ export interface Config {
   studyRemindersIntervalMs: number;
   /** The aligner: "auto" uses espeak-ng when installed, "off" the signal alone. */
   alignSynthesis: "auto" | "off";
+  /** Directory of the dictd dictionaries a tapped word is looked up in; none when undefined. */
+  dictionaryDir: string | undefined;
 }
 
 export interface PaymentsConfig {
@@ -238,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailWorker: { leaseMs: env.MAIL_LEASE_MS, intervalMs: env.MAIL_WORKER_INTERVAL_MS },
     studyRemindersIntervalMs: env.STUDY_REMINDERS_INTERVAL_MS,
     alignSynthesis: env.ALIGN_SYNTHESIS,
+    dictionaryDir: env.DICTIONARY_DIR.trim() || undefined,
     secureCookies: publicUrl.startsWith("https://"),
     media: {
       driver: env.STORAGE_DRIVER,

@@ -103,6 +103,12 @@ export const envFields = z.object({
    * "off" analyses the signal alone (signal mode), whatever the machine has.
    */
   ALIGN_SYNTHESIS: z.enum(["auto", "off"]).default("auto"),
+  /**
+   * Where bilingual dictionaries in dictd format are (Debian's dict-freedict-* packages install
+   * them in /usr/share/dictd); a tapped word is looked up in the one from the course's language to
+   * the reader's when its files are there. Empty: no dictionary.
+   */
+  DICTIONARY_DIR: z.string().default("/usr/share/dictd"),
   /** Seconds a signed audio URL stays valid (URLs are stable for this long, then live up to twice it). */
   MEDIA_URL_TTL: z.coerce.number().int().min(60).max(86_400).default(600),
   /**

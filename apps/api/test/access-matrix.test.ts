@@ -69,6 +69,8 @@ const EXAMPLES: Record<string, { body?: Record<string, unknown> }> = {
   "POST /api/v1/events": { body: { starts_at: inDays(7), ends_at: inDays(8) } },
   "PUT /api/v1/configs/:key": { body: { description: "Matrix" } },
   "PUT /api/v1/habit/settings": { body: { goal_minutes: 15 } },
+  "POST /api/v1/courses/:courseId/glossary": { body: { meaning_fr: "sens" } },
+  "PUT /api/v1/courses/:courseId/glossary/:id": { body: { meaning_fr: "sens" } },
   "POST /api/v1/auth/second-factor/verify": {
     body: { ticket: "t".repeat(43), method: "totp", code: "123456" },
   },

@@ -126,6 +126,16 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   deleteLesson: "lessons.manage", // DELETE /v1/courses/:courseId/lessons/:id
   uploadLessonFile: "lessons.manage", // POST /v1/courses/:courseId/lessons/file/upload
   listDueReviews: "signed-in", // GET /v1/review/due
+  listGlossaryEntries: "lessons.manage", // GET /v1/courses/:courseId/glossary
+  createGlossaryEntry: "lessons.manage", // POST /v1/courses/:courseId/glossary
+  updateGlossaryEntry: "lessons.manage", // PUT /v1/courses/:courseId/glossary/:id
+  deleteGlossaryEntry: "lessons.manage", // DELETE /v1/courses/:courseId/glossary/:id
+  importGlossary: "lessons.manage", // POST /v1/courses/:courseId/glossary/import
+  suggestGlossaryEntries: "lessons.manage", // GET /v1/courses/:courseId/glossary/suggestions
+  lookUpWord: "signed-in", // GET /v1/lessons/:lessonId/words/lookup (and the lesson opens: mayOpen)
+  addWordCard: "signed-in", // POST /v1/lessons/:lessonId/words (and the lesson opens: mayOpen)
+  listMyWords: "signed-in", // GET /v1/words
+  countMyWords: "signed-in", // GET /v1/words/counts
   gradeReview: "signed-in", // POST /v1/review/grade
   addReviewCard: "signed-in", // POST /v1/review/cards
   removeReviewCard: "signed-in", // DELETE /v1/review/cards/:id

@@ -37,3 +37,4 @@ export * from "./users";
 export * from "./validation";
 export * from "./web-routes";
 export * from "./webvtt";
+export * from "./words";

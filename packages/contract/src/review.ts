@@ -26,6 +26,14 @@ export const reviewCard = z
   .meta({ id: "ReviewCard" });
 export type ReviewCard = z.infer<typeof reviewCard>;
 
+/** The word of a word card ("add to my words"), reviewed with the line it was tapped in. */
+export const reviewWord = z.object({
+  word: z.string(),
+  meaning_fr: z.string(),
+  meaning_en: z.string(),
+});
+export type ReviewWord = z.infer<typeof reviewWord>;
+
 /** A card to review now: the line, its lesson, and the lesson's audio to play the line's segment from. */
 export const reviewItem = z.object({
   card: reviewCard,
@@ -40,6 +48,8 @@ export const reviewItem = z.object({
   }),
   /** Seconds until the card is due again if graded now: Again, Hard, Good, Easy (the buttons show them). */
   next_intervals: z.array(z.number().int()).length(4),
+  /** Set on a word card: the word to recall, the line being its context. */
+  word: reviewWord.optional(),
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
 

@@ -59,6 +59,8 @@ export async function buildTestApp(
     RATE_LIMIT_LOOKUP_MAX: "1000",
     WEB_DIST: path.join(dataDir, "no-web"),
     LOG_LEVEL: "silent",
+    // no dictionary unless a test names one: answers never depend on what the machine installed
+    DICTIONARY_DIR: "",
     ...opts.env,
   });
   const mailbox = createMailbox(opts.mailerKind ?? "outbox");

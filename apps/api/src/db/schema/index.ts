@@ -7,6 +7,7 @@ export * from "./certificates";
 export * from "./configs";
 export * from "./courses";
 export * from "./events";
+export * from "./glossary";
 export * from "./habit";
 export * from "./lessons";
 export * from "./mail";

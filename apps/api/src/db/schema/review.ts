@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   doublePrecision,
   index,
@@ -29,8 +30,10 @@ const learnerLine = () => ({
 });
 
 /**
- * A learner's review card for one lesson line: the FSRS memory state that `ts-fsrs` reads and
- * writes (its `Card` fields, one column each). One card per learner and line.
+ * A learner's review card for one lesson line, or for one word tapped in a line (a word card:
+ * `word` set, the line being its context): the FSRS memory state that `ts-fsrs` reads and writes
+ * (its `Card` fields, one column each). One card per learner and line, one per learner, language
+ * and word.
  */
 export const reviewCards = pgTable(
   "review_cards",
@@ -48,11 +51,21 @@ export const reviewCards = pgTable(
     /** ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning. */
     state: smallint("state").notNull().default(0),
     lastReview: timestamp("last_review", { withTimezone: true }),
+    /** A word card's word (lower case, as `wordKey` makes it); null on a line's card. */
+    word: text("word"),
+    /** The language of a word card's course (ISO 639-1): known words are counted per language. */
+    wordLanguage: text("word_language"),
+    /** The meaning the learner saw when adding the word. */
+    wordMeaningFr: text("word_meaning_fr"),
+    wordMeaningEn: text("word_meaning_en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("review_cards_user_cue_key").on(t.userId, t.cueId),
+    uniqueIndex("review_cards_user_cue_key").on(t.userId, t.cueId).where(sql`${t.word} is null`),
+    uniqueIndex("review_cards_user_word_key")
+      .on(t.userId, t.wordLanguage, t.word)
+      .where(sql`${t.word} is not null`),
     index("review_cards_user_due_idx").on(t.userId, t.due),
     index("review_cards_cue_idx").on(t.cueId),
     index("review_cards_lesson_idx").on(t.lessonId),

@@ -6,11 +6,13 @@ import { createRecordingService, recordingKeysInUse, recordingLineFiles } from "
 import reviewRoutes from "./routes";
 import type { ReviewService } from "./service";
 import { createReviewService } from "./service";
+import { createWordCards, type WordCards } from "./word-cards";
 
 declare module "../../lib/module" {
   interface AppServices {
     review: ReviewService;
     recordings: RecordingService;
+    wordCards: WordCards;
   }
 }
 
@@ -18,7 +20,7 @@ declare module "../../lib/module" {
 export default defineModule({
   name: "review",
   needs: ["lessons", "courses", "media", "lineFiles", "storageUsers"],
-  provides: ["review", "recordings"],
+  provides: ["review", "recordings", "wordCards"],
   routesRead: ["principals"],
   build: ({ db, clock }, { lessons, courses, media, lineFiles, storageUsers }) => {
     // the recordings are files in the media storage, going with their lines
@@ -32,7 +34,7 @@ export default defineModule({
       lessons,
       mustOpen: review.mustOpen,
     });
-    return { review, recordings };
+    return { review, recordings, wordCards: createWordCards({ db, clock }) };
   },
   routes: (api) => registerWithUploads(api, reviewRoutes, recordingRoutes),
 });

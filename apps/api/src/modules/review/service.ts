@@ -5,7 +5,7 @@ import {
   type ReviewItem,
   type ReviewStats,
 } from "@parlons/contract";
-import { and, asc, count, eq, gte, inArray, lte, min, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lte, min, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { reviewCards, reviewLogs, reviewRemovedLines } from "../../db/schema/review";
 import { type Clock, systemClock } from "../../lib/clock";
@@ -23,6 +23,7 @@ import { isLessonStaff } from "../lessons/policy";
 import type { LessonRow, LessonService } from "../lessons/service";
 import type { Principal } from "../users/service";
 import { fromFsrsCard, gradeCard, nextIntervals, presentCard } from "./scheduler";
+import { wordOf } from "./word-cards";
 
 /** The learner reviewing: who they are and what their plan opens. */
 export interface Reviewer {
@@ -140,7 +141,10 @@ export function createReviewService(deps: {
     return db
       .insert(reviewCards)
       .values(cues.map((c, i) => ({ userId, cueId: c.id, lessonId: c.lessonId, due: new Date(now + i) })))
-      .onConflictDoNothing({ target: [reviewCards.userId, reviewCards.cueId] })
+      .onConflictDoNothing({
+        target: [reviewCards.userId, reviewCards.cueId],
+        where: isNull(reviewCards.word),
+      })
       .returning();
   }
 
@@ -184,7 +188,13 @@ export function createReviewService(deps: {
       const [existing] = await db
         .select()
         .from(reviewCards)
-        .where(and(eq(reviewCards.userId, reviewer.principal.id), eq(reviewCards.cueId, cueId)));
+        .where(
+          and(
+            eq(reviewCards.userId, reviewer.principal.id),
+            eq(reviewCards.cueId, cueId),
+            isNull(reviewCards.word),
+          ),
+        );
       return { card: presentCard(existing as CardRow), added: false };
     },
 
@@ -210,8 +220,10 @@ export function createReviewService(deps: {
         const [removed] = await tx
           .delete(reviewCards)
           .where(and(eq(reviewCards.id, cardId), eq(reviewCards.userId, userId)))
-          .returning({ cueId: reviewCards.cueId, lessonId: reviewCards.lessonId });
+          .returning({ cueId: reviewCards.cueId, lessonId: reviewCards.lessonId, word: reviewCards.word });
         if (!removed) throw notFound("Review card");
+        // a word card goes alone: its line stays in (or out of) the deck as it was
+        if (removed.word !== null) return;
         await tx
           .insert(reviewRemovedLines)
           .values({ userId, cueId: removed.cueId, lessonId: removed.lessonId })
@@ -268,6 +280,7 @@ export function createReviewService(deps: {
               audio_url: audio.get(lesson.id) ?? null,
             },
             next_intervals: nextIntervals(row, now),
+            ...wordOf(row),
           },
         ];
       });
