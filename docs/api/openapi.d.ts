@@ -2533,6 +2533,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/courses/{courseId}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is hard in a course: each lesson's lines with their grades, failures (Again), Hard and learners, from the roll-up
+         * @description Access: permission `analytics.read`.
+         */
+        get: operations["getCourseLineDifficulty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/refresh": {
         parameters: {
             query?: never;
@@ -17198,6 +17218,94 @@ export interface operations {
             };
             /** @description Validation failed: `errors` lists the messages of each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCourseLineDifficulty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            lines: {
+                                course_id: string;
+                                title_fr: string;
+                                title_en: string;
+                                rolled_until: string | null;
+                                lessons: {
+                                    lesson_id: string;
+                                    position: number;
+                                    title_fr: string;
+                                    title_en: string;
+                                    active: boolean;
+                                    lines: {
+                                        cue_id: string;
+                                        position: number;
+                                        start: number;
+                                        end: number;
+                                        text: string;
+                                        grades: number;
+                                        again: number;
+                                        hard: number;
+                                        learners: number;
+                                        failure_rate: number | null;
+                                        grades_per_learner: number | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -156,6 +156,7 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   revokeCertificate: "certificates.manage", // POST /v1/certificates/:id/revoke
   getAnalytics: "analytics.read", // GET /v1/analytics
   getAnalyticsCsv: "analytics.read", // GET /v1/analytics/csv
+  getCourseLineDifficulty: "analytics.read", // GET /v1/analytics/courses/:courseId/lines
   refreshAnalytics: "analytics.read", // POST /v1/analytics/refresh
   keepRecording: "signed-in", // POST /v1/recordings
   listRecordings: "signed-in", // GET /v1/recordings

@@ -41,19 +41,16 @@ export const analyticsDay = z.object({
 });
 export type AnalyticsDay = z.infer<typeof analyticsDay>;
 
-export const analyticsFunnelCourse = z.object({
-  course_id: z.string(),
+const courseTitles = z.object({ course_id: z.string(), title_fr: z.string(), title_en: z.string() });
+const lessonTitles = z.object({
+  lesson_id: z.string(),
+  position: z.number().int(),
   title_fr: z.string(),
   title_en: z.string(),
-  lessons: z.array(
-    z.object({
-      lesson_id: z.string(),
-      position: z.number().int(),
-      title_fr: z.string(),
-      title_en: z.string(),
-      learners: z.number().int(),
-    }),
-  ),
+});
+
+export const analyticsFunnelCourse = courseTitles.extend({
+  lessons: z.array(lessonTitles.extend({ learners: z.number().int() })),
 });
 
 export const analytics = z.object({
@@ -73,3 +70,32 @@ export type Analytics = z.infer<typeof analytics>;
 export const analyticsResponse = envelope(z.object({ analytics }));
 export type AnalyticsResponse = z.infer<typeof analyticsResponse>;
 export const analyticsRefreshResponse = envelope(z.object({ from: z.string(), to: z.string() }));
+
+/**
+ * What is hard in a course, line by line (staff): each lesson's lines with their learners' grades
+ * (review grades and exercise results), failures ("Again": a failed recall or dictation) and
+ * "Hard". `failure_rate` is failures over grades, null before any grade; `grades_per_learner` is
+ * how often a learner came back to the line (what is recorded of replays: a line played again
+ * inside an exercise is not).
+ */
+export const analyticsLine = z.object({
+  cue_id: z.string(),
+  position: z.number().int(),
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  grades: z.number().int(),
+  again: z.number().int(),
+  hard: z.number().int(),
+  learners: z.number().int(),
+  failure_rate: z.number().nullable(),
+  grades_per_learner: z.number().nullable(),
+});
+export type AnalyticsLine = z.infer<typeof analyticsLine>;
+export const analyticsCourseLines = courseTitles.extend({
+  rolled_until: z.string().nullable(),
+  lessons: z.array(lessonTitles.extend({ active: z.boolean(), lines: z.array(analyticsLine) })),
+});
+export type AnalyticsCourseLines = z.infer<typeof analyticsCourseLines>;
+export const analyticsCourseLinesResponse = envelope(z.object({ lines: analyticsCourseLines }));
+export type AnalyticsCourseLinesResponse = z.infer<typeof analyticsCourseLinesResponse>;

@@ -99,6 +99,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // analytics
   "GET /api/v1/analytics": "getAnalytics",
   "GET /api/v1/analytics/csv": "getAnalyticsCsv",
+  "GET /api/v1/analytics/courses/:courseId/lines": "getCourseLineDifficulty",
   "POST /api/v1/analytics/refresh": "refreshAnalytics",
   // certificates
   "GET /api/v1/certificates/mine": "listMyCertificates",

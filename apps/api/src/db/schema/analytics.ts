@@ -10,7 +10,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { courses } from "./courses";
-import { lessons } from "./lessons";
+import { lessonCues, lessons } from "./lessons";
 import { users } from "./users";
 
 /**
@@ -51,6 +51,29 @@ export const analyticsLessonReach = pgTable("analytics_lesson_reach", {
     .references(() => courses.id, { onDelete: "cascade" }),
   learners: integer("learners").notNull().default(0),
 });
+
+/**
+ * What the learners' grades of each lesson line add up to (review grades and exercise results are
+ * both review log rows): how many grades, how many "Again" (a failed recall or dictation) and
+ * "Hard", and how many learners graded it (each card's first grade). Kept by increments, for the
+ * authors' heatmap of hard lines.
+ */
+export const analyticsLineGrades = pgTable(
+  "analytics_line_grades",
+  {
+    cueId: uuid("cue_id")
+      .primaryKey()
+      .references(() => lessonCues.id, { onDelete: "cascade" }),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    grades: integer("grades").notNull().default(0),
+    again: integer("again").notNull().default(0),
+    hard: integer("hard").notNull().default(0),
+    learners: integer("learners").notNull().default(0),
+  },
+  (t) => [index("analytics_line_grades_lesson_idx").on(t.lessonId)],
+);
 
 /** The job's watermark: everything written before `rolled_until` is in the tables above. */
 export const analyticsState = pgTable("analytics_state", {

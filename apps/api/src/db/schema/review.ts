@@ -99,6 +99,8 @@ export const reviewLogs = pgTable(
     index("review_logs_user_reviewed_idx").on(t.userId, t.reviewedAt),
     index("review_logs_reviewed_idx").on(t.reviewedAt),
     index("review_logs_card_idx").on(t.cardId),
+    // the analytics job adds the grades written since its last run, whatever time they were made
+    index("review_logs_created_idx").on(t.createdAt),
   ],
 );
 

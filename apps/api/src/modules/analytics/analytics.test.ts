@@ -257,3 +257,110 @@ describe("rules", () => {
     }
   });
 });
+
+describe("hard lines", () => {
+  interface Line {
+    text: string;
+    grades: number;
+    again: number;
+    hard: number;
+    learners: number;
+    failure_rate: number | null;
+    grades_per_learner: number | null;
+  }
+  const linesOf = async (courseId: string, token = admin) =>
+    t.request({ method: "GET", url: `/api/v1/analytics/courses/${courseId}/lines`, token });
+
+  it("rolls each line's grades up: failures, hard, learners, grades per learner; later grades add once", async () => {
+    const fx = await courseWithLessons(t, admin);
+    const texts = ["Uno.", "Dos.", "Tres."];
+    const put = await t.request({
+      method: "PUT",
+      url: `/api/v1/courses/${fx.course.id}/lessons/${fx.free.id}/cues`,
+      token: admin,
+      payload: { cues: texts.map((text, i) => ({ start: i * 3, end: i * 3 + 2, text })) },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const cues = (put.json().data.cues as { id: string; text: string }[]).map((c) => c.id);
+    const { db } = t.database;
+    const [u1, u2] = learners.map((l) => l.id) as [string, string];
+    const cards = new Map<string, string>();
+    const cardOf = async (userId: string, cueId: string) => {
+      const key = `${userId}:${cueId}`;
+      const known = cards.get(key);
+      if (known) return known;
+      const [card] = await db.insert(reviewCards).values({ userId, cueId, lessonId: fx.free.id }).returning();
+      cards.set(key, card?.id as string);
+      return card?.id as string;
+    };
+    /** A grade as the review deck writes it (review grade or exercise result): state 0 for a card's first. */
+    const grade = async (userId: string, cueId: string, rating: number, first: boolean) =>
+      db.insert(reviewLogs).values({
+        id: randomUUID(),
+        userId,
+        cardId: await cardOf(userId, cueId),
+        rating,
+        state: first ? 0 : 1,
+        reviewedAt: new Date(),
+        dueBefore: new Date(),
+        dueAfter: new Date(),
+      });
+    // line 1: u1 fails then gets it, u2 fails; line 2: u1 good; line 3: u2 hard
+    await grade(u1, cues[0] as string, 1, true);
+    await grade(u1, cues[0] as string, 3, false);
+    await grade(u2, cues[0] as string, 1, true);
+    await grade(u1, cues[1] as string, 3, true);
+    await grade(u2, cues[2] as string, 2, true);
+    // a word card taken from line 2 is the word's, not the line's
+    const [wordCard] = await db
+      .insert(reviewCards)
+      .values({ userId: u2, cueId: cues[1] as string, lessonId: fx.free.id, word: "dos", wordLanguage: "es" })
+      .returning();
+    await db.insert(reviewLogs).values({
+      id: randomUUID(),
+      userId: u2,
+      cardId: wordCard?.id as string,
+      rating: 1,
+      state: 0,
+      reviewedAt: new Date(),
+      dueBefore: new Date(),
+      dueAfter: new Date(),
+    });
+    await t.app.deps.services.analytics.rollup();
+    await t.app.deps.services.analytics.rollup();
+
+    const res = await linesOf(fx.course.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data.lines;
+    expect(data.course_id).toBe(fx.course.id);
+    expect(data.lessons.map((l: { lesson_id: string }) => l.lesson_id)).toEqual([fx.free.id, fx.paid.id]);
+    const pick = (l: Line) => [
+      l.text,
+      l.grades,
+      l.again,
+      l.hard,
+      l.learners,
+      l.failure_rate,
+      l.grades_per_learner,
+    ];
+    expect(data.lessons[0].lines.map(pick)).toEqual([
+      ["Uno.", 3, 2, 0, 2, 0.667, 1.5],
+      ["Dos.", 1, 0, 0, 1, 0, 1],
+      ["Tres.", 1, 0, 1, 1, 0, 1],
+    ]);
+    // the paid lesson's line, never graded: no rate rather than 0 %
+    expect(data.lessons[1].lines.map(pick)).toEqual([["¿Cuánto cuesta?", 0, 0, 0, 0, null, null]]);
+
+    // a grade written after the run is added by the next one, once
+    await grade(u2, cues[0] as string, 3, false);
+    await t.app.deps.services.analytics.rollup();
+    const after = (await linesOf(fx.course.id)).json().data.lines.lessons[0].lines[0];
+    expect(pick(after)).toEqual(["Uno.", 4, 2, 0, 2, 0.5, 2]);
+  });
+
+  it("answers staff with analytics.read only, and 404 for a course that does not exist", async () => {
+    const learner = learners[0] as { token: string };
+    expect((await linesOf(course.course.id, learner.token)).statusCode).toBe(403);
+    expect((await linesOf(randomUUID())).statusCode).toBe(404);
+  });
+});

@@ -4,6 +4,7 @@ import {
   analyticsActive,
   analyticsDaily,
   analyticsLessonReach,
+  analyticsLineGrades,
   analyticsState,
 } from "../../db/schema/analytics";
 import { customerPlans } from "../../db/schema/billing";
@@ -11,7 +12,7 @@ import { events, registrations } from "../../db/schema/events";
 import { listeningMinutes } from "../../db/schema/habit";
 import { lessonProgress, lessons } from "../../db/schema/lessons";
 import { plans } from "../../db/schema/plans";
-import { reviewLogs } from "../../db/schema/review";
+import { reviewCards, reviewLogs } from "../../db/schema/review";
 
 /** The metrics the job writes per UTC day (week and month starts for the distinct active counts). */
 export const DAILY_METRICS = [
@@ -59,6 +60,7 @@ export async function rollup(db: Db, now = new Date()): Promise<{ from: string; 
     await activeDays(tx, start, until);
     await recompute(tx, start, until);
     await growFunnel(tx, since, now);
+    await growLineGrades(tx, since, now);
     await snapshotMrr(tx, now);
     await tx
       .update(analyticsState)
@@ -146,6 +148,28 @@ async function growFunnel(tx: DbOrTx, since: Date, now: Date) {
     where ${lessonProgress.createdAt} > ${since} and ${lessonProgress.createdAt} <= ${now}
     group by 1, 2
     on conflict (lesson_id) do update set learners = ${analyticsLessonReach.learners} + excluded.learners`);
+}
+
+/**
+ * Each line's grades (reviews and exercise results alike), failures ("Again"), "Hard" and learners
+ * (a card's first grade: its state was New), grown by the log rows written since the last run (by
+ * `created_at`: an offline grade sent today counts today, whatever time it was made). Word cards
+ * (a word of a line, `review_cards.word`) are not the line's.
+ */
+async function growLineGrades(tx: DbOrTx, since: Date, now: Date) {
+  await tx.execute(sql`
+    insert into ${analyticsLineGrades} (cue_id, lesson_id, grades, again, hard, learners)
+    select ${reviewCards.cueId}, ${reviewCards.lessonId}, count(*),
+      count(*) filter (where ${reviewLogs.rating} = 1), count(*) filter (where ${reviewLogs.rating} = 2),
+      count(*) filter (where ${reviewLogs.state} = 0)
+    from ${reviewLogs} join ${reviewCards} on ${reviewCards.id} = ${reviewLogs.cardId}
+    where ${reviewCards.word} is null and ${reviewLogs.createdAt} > ${since} and ${reviewLogs.createdAt} <= ${now}
+    group by 1, 2
+    on conflict (cue_id) do update set
+      grades = ${analyticsLineGrades.grades} + excluded.grades,
+      again = ${analyticsLineGrades.again} + excluded.again,
+      hard = ${analyticsLineGrades.hard} + excluded.hard,
+      learners = ${analyticsLineGrades.learners} + excluded.learners`);
 }
 
 /** Monthly recurring revenue today, in cents: active paid subscriptions, a yearly plan as a twelfth. */

@@ -1,7 +1,14 @@
-import { analyticsQuery, analyticsRefreshResponse, analyticsResponse, PERMISSIONS } from "@parlons/contract";
+import {
+  analyticsCourseLinesResponse,
+  analyticsQuery,
+  analyticsRefreshResponse,
+  analyticsResponse,
+  PERMISSIONS,
+} from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { analyticsCsv } from "./service";
 
@@ -50,6 +57,21 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         .header("cache-control", "no-store")
         .send(analyticsCsv(result.days));
     },
+  );
+
+  app.get(
+    "/v1/analytics/courses/:courseId/lines",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          "What is hard in a course: each lesson's lines with their grades, failures (Again), Hard and learners, from the roll-up",
+        params: z.object({ courseId: z.uuid() }),
+        response: { 200: analyticsCourseLinesResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => ({ data: { lines: await analytics.courseLines(request.params.courseId) } }),
   );
 
   app.post(

@@ -1,9 +1,15 @@
-import type { Analytics, AnalyticsDay, AnalyticsQuery } from "@parlons/contract";
+import type { Analytics, AnalyticsCourseLines, AnalyticsDay, AnalyticsQuery } from "@parlons/contract";
 import { and, asc, between, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { analyticsDaily, analyticsLessonReach, analyticsState } from "../../db/schema/analytics";
+import {
+  analyticsDaily,
+  analyticsLessonReach,
+  analyticsLineGrades,
+  analyticsState,
+} from "../../db/schema/analytics";
 import { courses } from "../../db/schema/courses";
-import { lessons } from "../../db/schema/lessons";
+import { lessonCues, lessons } from "../../db/schema/lessons";
+import { notFound } from "../../lib/errors";
 import { DAILY_METRICS, rollup, utcDay } from "./rollup";
 
 const DAY_MS = 86_400_000;
@@ -38,6 +44,77 @@ export function createAnalyticsService(deps: { db: Db }) {
   return {
     /** One run of the job now (the staff "refresh" button, the tests). */
     rollup: (now?: Date) => rollup(db, now),
+
+    /** Each lesson's lines of the course (in order) with what their grades add up to. */
+    async courseLines(courseId: string): Promise<AnalyticsCourseLines> {
+      const [course] = await db
+        .select({ id: courses.id, titleFr: courses.titleFr, titleEn: courses.titleEn })
+        .from(courses)
+        .where(eq(courses.id, courseId));
+      if (!course) throw notFound("Course");
+      const [rows, state] = await Promise.all([
+        db
+          .select({
+            lessonId: lessons.id,
+            lessonPosition: lessons.position,
+            titleFr: lessons.titleFr,
+            titleEn: lessons.titleEn,
+            active: lessons.active,
+            cueId: lessonCues.id,
+            position: lessonCues.position,
+            start: lessonCues.start,
+            end: lessonCues.end,
+            text: lessonCues.text,
+            grades: sql<number>`coalesce(${analyticsLineGrades.grades}, 0)`.mapWith(Number),
+            again: sql<number>`coalesce(${analyticsLineGrades.again}, 0)`.mapWith(Number),
+            hard: sql<number>`coalesce(${analyticsLineGrades.hard}, 0)`.mapWith(Number),
+            learners: sql<number>`coalesce(${analyticsLineGrades.learners}, 0)`.mapWith(Number),
+          })
+          .from(lessons)
+          .leftJoin(lessonCues, eq(lessonCues.lessonId, lessons.id))
+          .leftJoin(analyticsLineGrades, eq(analyticsLineGrades.cueId, lessonCues.id))
+          .where(eq(lessons.courseId, courseId))
+          .orderBy(asc(lessons.position), asc(lessons.createdAt), asc(lessonCues.position)),
+        db.select().from(analyticsState).where(eq(analyticsState.key, "rollup")),
+      ]);
+      const byLesson = new Map<string, AnalyticsCourseLines["lessons"][number]>();
+      const ratio = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 1000 : null);
+      for (const r of rows) {
+        let lesson = byLesson.get(r.lessonId);
+        if (!lesson) {
+          lesson = {
+            lesson_id: r.lessonId,
+            position: r.lessonPosition,
+            title_fr: r.titleFr,
+            title_en: r.titleEn,
+            active: r.active,
+            lines: [],
+          };
+          byLesson.set(r.lessonId, lesson);
+        }
+        if (r.cueId === null) continue;
+        lesson.lines.push({
+          cue_id: r.cueId,
+          position: r.position ?? 0,
+          start: r.start ?? 0,
+          end: r.end ?? 0,
+          text: r.text ?? "",
+          grades: r.grades,
+          again: r.again,
+          hard: r.hard,
+          learners: r.learners,
+          failure_rate: ratio(r.again, r.grades),
+          grades_per_learner: ratio(r.grades, r.learners),
+        });
+      }
+      return {
+        course_id: course.id,
+        title_fr: course.titleFr,
+        title_en: course.titleEn,
+        rolled_until: state[0]?.rolledUntil.toISOString() ?? null,
+        lessons: [...byLesson.values()],
+      };
+    },
 
     async read(query: AnalyticsQuery, now = new Date()): Promise<Analytics> {
       const { from, to } = rangeOf(query, now);
