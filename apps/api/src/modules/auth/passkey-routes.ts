@@ -13,12 +13,11 @@ import {
   secondFactorTicketBody,
   tokenResponse,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/route-schemas";
-import { access } from "../../plugins/access";
-import { principalOf, sessionOf } from "../../plugins/auth";
-import { sessionCookies } from "./session-cookies";
+import { sessionOf } from "../../plugins/auth";
+import { signInKit } from "./sign-in-kit";
 
 const errors = errorResponses(401, 403);
 const passkeyErrors = { 400: errorResponse, 409: errorResponse, 429: errorResponse, ...errors };
@@ -31,21 +30,8 @@ export default async function passkeyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth, passkeys, pageCookie } = app.deps.services;
   const { config } = app.deps;
-  const cookies = sessionCookies(config, pageCookie);
-  // each account's attempts are counted too (passkey-service.ts): this only slows one client down
-  const step = {
-    access: access.public,
-    rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
-  };
-  const mine = { access: access.signedIn };
-  const userOf = (request: FastifyRequest) => principalOf(request).id;
-  const signedIn = (reply: FastifyReply, issued: Awaited<ReturnType<typeof auth.completeLogin>>) => {
-    cookies.set(reply, issued);
-    return {
-      message: "Logged in successfully",
-      data: { accessToken: issued.accessToken, expiresIn: issued.expiresIn },
-    };
-  };
+  // each account's attempts are counted too (passkey-service.ts)
+  const { step, mine, userOf, meta, signedIn } = signInKit(config, pageCookie);
 
   app.post(
     "/v1/auth/passkey/options",
@@ -77,8 +63,7 @@ export default async function passkeyRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const userId = await passkeys.verifySignIn(request.body.response);
-      const meta = { userAgent: request.headers["user-agent"], ip: request.ip };
-      return signedIn(reply, await auth.completeLogin(userId, meta, "passkey", "passkey"));
+      return signedIn(reply, await auth.completeLogin(userId, meta(request), "passkey", "passkey"));
     },
   );
 

@@ -25,8 +25,8 @@ import { AppError, unauthenticated } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf, sessionOf } from "../../plugins/auth";
-import { REFRESH_COOKIE, sessionCookies } from "./session-cookies";
-import type { IssuedTokens } from "./session-service";
+import { REFRESH_COOKIE } from "./session-cookies";
+import { signInKit } from "./sign-in-kit";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(401, 403);
@@ -48,11 +48,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth, sessions, users, pageCookie, secondFactor } = app.deps.services;
   const { config } = app.deps;
-  const authLimit = {
-    access: access.public,
-    rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
-  };
-  const open = { access: access.public };
+  const { step: authLimit, open, cookies, meta, tokens, signedIn } = signInKit(config, pageCookie);
   // answers that say whether an address has an account: a budget per client and hour, shared by
   // the two lookups and sign-up's refusal of a taken address (one key per IPv6 /64, where one
   // client holds many addresses)
@@ -87,11 +83,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       keyGenerator: (request: FastifyRequest) => `${request.ip}|${accountOf(request.body)}`,
     },
   };
-  const cookies = sessionCookies(config, pageCookie);
   const setRefreshCookie = cookies.set;
   const clearRefreshCookie = cookies.clear;
-  const meta = (request: FastifyRequest) => ({ userAgent: request.headers["user-agent"], ip: request.ip });
-  const tokens = (t: IssuedTokens) => ({ accessToken: t.accessToken, expiresIn: t.expiresIn });
 
   app.post(
     "/v1/user/self-register",
@@ -166,8 +159,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const outcome = await auth.authenticate(request.body.username, request.body.password, meta(request));
       if ("secondFactor" in outcome)
         return { message: "Second factor required", data: { secondFactor: outcome.secondFactor } };
-      setRefreshCookie(reply, outcome.tokens);
-      return { message: "Logged in successfully", data: tokens(outcome.tokens) };
+      return signedIn(reply, outcome.tokens);
     },
   );
 

@@ -10,12 +10,11 @@ import {
   totpSetupResponse,
   twoFactorStatusResponse,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/route-schemas";
-import { access } from "../../plugins/access";
-import { principalOf, sessionOf } from "../../plugins/auth";
-import { sessionCookies } from "./session-cookies";
+import { sessionOf } from "../../plugins/auth";
+import { signInKit } from "./sign-in-kit";
 
 const errors = errorResponses(401, 403);
 const codeErrors = { 409: errorResponse, 429: errorResponse, ...errors };
@@ -28,14 +27,8 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth, secondFactor, pageCookie } = app.deps.services;
   const { config } = app.deps;
-  const cookies = sessionCookies(config, pageCookie);
-  // codes are guessed per account too (second-factor-service.ts): this only slows one client down
-  const step = {
-    access: access.public,
-    rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
-  };
-  const mine = { access: access.signedIn };
-  const userOf = (request: FastifyRequest) => principalOf(request).id;
+  // codes are guessed per account too (second-factor-service.ts)
+  const { step, mine, userOf, signedIn } = signInKit(config, pageCookie);
 
   app.post(
     "/v1/auth/second-factor/verify",
@@ -54,12 +47,7 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { ticket, method, code } = request.body;
       const done = await secondFactor.verify(ticket, method, code);
-      const issued = await auth.completeLogin(done.userId, done.meta, done.method, done.factor);
-      cookies.set(reply, issued);
-      return {
-        message: "Logged in successfully",
-        data: { accessToken: issued.accessToken, expiresIn: issued.expiresIn },
-      };
+      return signedIn(reply, await auth.completeLogin(done.userId, done.meta, done.method, done.factor));
     },
   );
 
@@ -91,15 +79,7 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const done = await secondFactor.confirmWithTicket(request.body.ticket, request.body.code);
       const issued = await auth.completeLogin(done.userId, done.meta, done.method, done.factor);
-      cookies.set(reply, issued);
-      return {
-        message: "Logged in successfully",
-        data: {
-          accessToken: issued.accessToken,
-          expiresIn: issued.expiresIn,
-          recoveryCodes: done.recoveryCodes,
-        },
-      };
+      return signedIn(reply, issued, { recoveryCodes: done.recoveryCodes });
     },
   );
 

@@ -6,14 +6,12 @@ import {
   socialLoginResponse,
   speak,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
-import { access } from "../../plugins/access";
-import { sessionCookies } from "./session-cookies";
-import type { IssuedTokens } from "./session-service";
+import { signInKit } from "./sign-in-kit";
 import { langOf, STATE_TTL_SECONDS } from "./social";
 
 /** State of a social sign-in in progress (provider, language, state, PKCE verifier; signed). */
@@ -26,14 +24,7 @@ export default async function socialRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { social, pageCookie } = app.deps.services;
   const { config } = app.deps;
-  const authLimit = {
-    access: access.public,
-    rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
-  };
-  const open = { access: access.public };
-  const setRefreshCookie = sessionCookies(config, pageCookie).set;
-  const meta = (request: FastifyRequest) => ({ userAgent: request.headers["user-agent"], ip: request.ip });
-  const tokens = (t: IssuedTokens) => ({ accessToken: t.accessToken, expiresIn: t.expiresIn });
+  const { step: authLimit, open, meta, signedIn } = signInKit(config, pageCookie);
 
   const oauthCookiePath = "/api/v1/auth/oauth";
   const providerParams = z.object({ provider: z.string().max(30) });
@@ -134,13 +125,8 @@ export default async function socialRoutes(fastify: FastifyInstance) {
       );
       if ("secondFactor" in outcome)
         return { message: "Second factor required", data: { secondFactor: outcome.secondFactor } };
-      const issued = outcome.tokens;
-      setRefreshCookie(reply, issued);
-      return {
-        message: "Logged in successfully",
-        access_token: issued.accessToken,
-        data: tokens(issued),
-      };
+      const { message, data } = signedIn(reply, outcome.tokens);
+      return { message, access_token: data.accessToken, data };
     },
   );
 }
