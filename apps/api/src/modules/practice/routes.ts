@@ -4,13 +4,11 @@ import {
   practiceSessionQuery,
   practiceSessionResponse,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { dayStartOf } from "../../lib/day-start";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
-import { principalOf } from "../../plugins/auth";
-import type { Reviewer } from "../review/service";
+import { deckCaller } from "../../plugins/learner-day";
 
 const tags = ["practice"];
 const base = "/v1/practice";
@@ -18,14 +16,9 @@ const base = "/v1/practice";
 /** Exercises from the learner's deck and their results. Every card is the caller's own. */
 export default async function practiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { practice, principals } = app.deps.services;
-  const { clock } = app.deps;
+  const { practice } = app.deps.services;
+  const { answer } = deckCaller(app);
   const signedIn = { access: access.signedIn };
-
-  async function reviewerOf(request: FastifyRequest): Promise<Reviewer> {
-    const principal = principalOf(request);
-    return { principal, access: await principals.accessOf(principal) };
-  }
 
   app.get(
     `${base}/session`,
@@ -38,13 +31,7 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
         response: { 200: practiceSessionResponse, ...errorResponses() },
       },
     },
-    async (request) => ({
-      data: await practice.session(
-        await reviewerOf(request),
-        request.query,
-        dayStartOf(request.query.day_start, clock()),
-      ),
-    }),
+    async (request) => answer(request, request.query, practice.session),
   );
 
   app.post(
@@ -59,12 +46,6 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
         response: { 200: practiceResultResponse, ...errorResponses(403, 404, 409) },
       },
     },
-    async (request) => ({
-      data: await practice.submit(
-        await reviewerOf(request),
-        request.body,
-        dayStartOf(request.body.day_start, clock()),
-      ),
-    }),
+    async (request) => answer(request, request.body, practice.submit),
   );
 }

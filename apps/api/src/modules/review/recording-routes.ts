@@ -15,6 +15,7 @@ import { AppError, badRequest, validationFailed } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { deckCaller } from "../../plugins/learner-day";
 import { learnerLimits } from "../../plugins/learner-limits";
 import { RECORDING_TOO_LARGE } from "./recordings";
 
@@ -72,7 +73,8 @@ async function readRecording(parts: AsyncIterableIterator<Multipart>) {
 /** Recordings of lesson lines that a learner kept on their account. Only their owner reads or deletes one. */
 export default async function recordingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { recordings, principals } = app.deps.services;
+  const { recordings } = app.deps.services;
+  const { reviewerOf } = deckCaller(app);
   const signedIn = { access: access.signedIn };
 
   app.post(
@@ -92,12 +94,7 @@ export default async function recordingRoutes(fastify: FastifyInstance) {
       if (!request.isMultipart())
         throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Send multipart/form-data");
       const { cueId, file } = await readRecording(request.parts());
-      const principal = principalOf(request);
-      const recording = await recordings.keep(
-        { principal, access: await principals.accessOf(principal) },
-        cueId,
-        file,
-      );
+      const recording = await recordings.keep(await reviewerOf(request), cueId, file);
       return reply.code(201).send({ message: "Recording kept", data: { recording } });
     },
   );

@@ -10,13 +10,12 @@ import {
   reviewStatsQuery,
   reviewStatsResponse,
 } from "@parlons/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { dayStartOf } from "../../lib/day-start";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
-import type { Reviewer } from "./service";
+import { deckCaller } from "../../plugins/learner-day";
 
 const tags = ["review"];
 const base = "/v1/review";
@@ -24,14 +23,9 @@ const base = "/v1/review";
 /** The learner's review deck: cards due, grading, one line added, figures. Every card is the caller's own. */
 export default async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { review, principals } = app.deps.services;
-  const { clock } = app.deps;
+  const { review } = app.deps.services;
+  const { reviewerOf, dayStart, answer } = deckCaller(app);
   const signedIn = { access: access.signedIn };
-
-  async function reviewerOf(request: FastifyRequest): Promise<Reviewer> {
-    const principal = principalOf(request);
-    return { principal, access: await principals.accessOf(principal) };
-  }
 
   app.get(
     `${base}/due`,
@@ -44,13 +38,8 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         response: { 200: reviewDueResponse, ...errorResponses() },
       },
     },
-    async (request) => ({
-      data: await review.due(
-        await reviewerOf(request),
-        request.query.limit,
-        dayStartOf(request.query.day_start, clock()),
-      ),
-    }),
+    async (request) =>
+      answer(request, request.query, (reviewer, query, day) => review.due(reviewer, query.limit, day)),
   );
 
   app.post(
@@ -64,13 +53,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         response: { 200: reviewGradeResponse, ...errorResponses(403, 404, 409) },
       },
     },
-    async (request) => ({
-      data: await review.grade(
-        await reviewerOf(request),
-        request.body,
-        dayStartOf(request.body.day_start, clock()),
-      ),
-    }),
+    async (request) => answer(request, request.body, review.grade),
   );
 
   app.post(
@@ -118,7 +101,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
     async (request) => {
       return {
         data: {
-          stats: await review.stats(await reviewerOf(request), dayStartOf(request.query.day_start, clock())),
+          stats: await review.stats(await reviewerOf(request), dayStart(request.query)),
         },
       };
     },
