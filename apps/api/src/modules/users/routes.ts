@@ -6,6 +6,7 @@ import {
   profileBody,
   ROLE_CUSTOMER,
   statusUpdateQuery,
+  type UserStatus,
   updateUserBody,
   userIdQuery,
   userListBody,
@@ -155,6 +156,26 @@ export default async function userRoutes(fastify: FastifyInstance) {
     createHandler,
   );
 
+  /** Sets a user's status (audited) once the grant ceiling lets the caller act on them. */
+  async function changeStatus(
+    request: FastifyRequest,
+    userId: string,
+    changes: () => { status: UserStatus; activatedAt?: Date },
+  ) {
+    await users.assertMayActOn(principalOf(request), userId);
+    const before = await users.findById(userId);
+    if (!before) throw notFound("User");
+    const row = await users.update(userId, changes());
+    await audit.record({
+      actor: principalOf(request),
+      action: "users.status",
+      target: { type: "user", id: userId },
+      before: { status: before.status },
+      after: { status: row.status },
+    });
+    return row;
+  }
+
   app.post(
     "/v1/users/user-approve",
     {
@@ -166,18 +187,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { userId } = request.query;
-      await users.assertMayActOn(principalOf(request), userId);
-      const before = await users.findById(userId);
-      if (!before) throw notFound("User");
-      const row = await users.update(userId, { status: "ACTIVE", activatedAt: new Date() });
-      await audit.record({
-        actor: principalOf(request),
-        action: "users.status",
-        target: { type: "user", id: userId },
-        before: { status: before.status },
-        after: { status: row.status },
-      });
+      const row = await changeStatus(request, request.query.userId, () => ({
+        status: "ACTIVE",
+        activatedAt: new Date(),
+      }));
       return { message: "User approved", data: { user: await users.present(row) } };
     },
   );
@@ -196,17 +209,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       const { userId, status } = request.query;
       if (userId === principalOf(request).id && status !== "ACTIVE")
         throw forbidden("You cannot disable your own account");
-      await users.assertMayActOn(principalOf(request), userId);
-      const before = await users.findById(userId);
-      if (!before) throw notFound("User");
-      const row = await users.update(userId, { status });
-      await audit.record({
-        actor: principalOf(request),
-        action: "users.status",
-        target: { type: "user", id: userId },
-        before: { status: before.status },
-        after: { status: row.status },
-      });
+      const row = await changeStatus(request, userId, () => ({ status }));
       if (status !== "ACTIVE") await sessions.revokeAllForUser(userId, "account_disabled");
       return { message: "Status updated", data: { user: await users.present(row) } };
     },
