@@ -1525,6 +1525,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's purchases, newest first (staff: ?user_id=)
+         * @description Access: the caller's own; another user's (`?user_id=`) for staff with `customer-plans.manage`.
+         */
+        get: operations["listMyPurchases"];
+        put?: never;
+        /**
+         * Buy a course once (an offer of interval once); send the learner to approveUrl
+         * @description Access: permission `plans.subscribe`.
+         */
+        post: operations["startPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every learner's purchases, newest first (staff)
+         * @description Access: permission `customer-plans.manage`.
+         */
+        get: operations["listPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A purchase
+         * @description Access: the buyer, or staff with `customer-plans.manage`.
+         */
+        get: operations["getPurchase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-read the order, capture it when approved (the return page calls this; idempotent)
+         * @description Access: the buyer, or staff with `customer-plans.manage`.
+         */
+        post: operations["capturePurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/demo/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Demo payment of a purchase: no money moves (approve)
+         * @description Access: the buyer only.
+         */
+        post: operations["approveDemoPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/demo/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Demo payment of a purchase: no money moves (decline)
+         * @description Access: the buyer only.
+         */
+        post: operations["declineDemoPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a paid purchase whole (staff): the provider refunds, the courses close, a credit note is issued
+         * @description Access: permission `customer-plans.manage`.
+         */
+        post: operations["refundPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/courses/active": {
         parameters: {
             query?: never;
@@ -10493,17 +10637,22 @@ export interface operations {
                             };
                             payment: {
                                 id: string;
-                                customer_plan_id: string;
+                                customer_plan_id: string | null;
+                                purchase_id: string | null;
                                 amount: number;
                                 currency: string;
                                 provider: string;
                                 provider_payment_id: string;
                                 paid_at: string;
                                 /** @enum {string} */
-                                status: "PAID";
+                                status: "PAID" | "REFUNDED";
                                 plan_name: string | null;
                                 plan_name_fr: string | null;
                                 receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                credit_note: {
                                     id: string;
                                     number: string;
                                 } | null;
@@ -10941,17 +11090,22 @@ export interface operations {
                         data: {
                             payments: {
                                 id: string;
-                                customer_plan_id: string;
+                                customer_plan_id: string | null;
+                                purchase_id: string | null;
                                 amount: number;
                                 currency: string;
                                 provider: string;
                                 provider_payment_id: string;
                                 paid_at: string;
                                 /** @enum {string} */
-                                status: "PAID";
+                                status: "PAID" | "REFUNDED";
                                 plan_name: string | null;
                                 plan_name_fr: string | null;
                                 receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                credit_note: {
                                     id: string;
                                     number: string;
                                 } | null;
@@ -11047,7 +11201,15 @@ export interface operations {
                                 payment_id: string;
                                 issued_at: string;
                                 /** @enum {string} */
-                                status: "PAID";
+                                kind: "receipt" | "credit_note";
+                                credit_of: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                /** @enum {string} */
+                                item: "subscription" | "course";
+                                /** @enum {string} */
+                                status: "PAID" | "REFUNDED";
                                 /** @enum {string} */
                                 lang: "FR" | "EN" | "ES";
                                 buyer: {
@@ -11466,6 +11628,1028 @@ export interface operations {
             };
             /** @description Bad request: a malformed URL, path parameter or JSON body */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider failed to answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyPurchases: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                user_id?: string;
+                status?: "PENDING" | "PAID" | "CANCELLED" | "REFUNDED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            purchases: {
+                                id: string;
+                                user_id: string;
+                                buyer: {
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                plan_id: string;
+                                plan_name: string;
+                                plan_name_fr: string;
+                                course_ids: string[];
+                                /** @enum {string} */
+                                status: "PENDING" | "PAID" | "CANCELLED" | "REFUNDED";
+                                provider: string;
+                                list_amount: number;
+                                amount: number;
+                                currency: string;
+                                paid_at: string | null;
+                                refunded_at: string | null;
+                                created_at: string;
+                                receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                credit_note: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider failed to answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "plan_id": "0b9f6c1e-4a55-4c2e-9a43-2f1d3c8e7a10",
+                 *       "provider": "demo",
+                 *       "locale": "fr"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    plan_id: string;
+                    /** @enum {string} */
+                    provider?: "paypal" | "card" | "demo";
+                    /** @enum {string} */
+                    locale?: "fr" | "en" | "es";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            purchase: {
+                                id: string;
+                                user_id: string;
+                                buyer: {
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                plan_id: string;
+                                plan_name: string;
+                                plan_name_fr: string;
+                                course_ids: string[];
+                                /** @enum {string} */
+                                status: "PENDING" | "PAID" | "CANCELLED" | "REFUNDED";
+                                provider: string;
+                                list_amount: number;
+                                amount: number;
+                                currency: string;
+                                paid_at: string | null;
+                                refunded_at: string | null;
+                                created_at: string;
+                                receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                credit_note: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                            };
+                            approveUrl: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider failed to answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPurchases: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                user_id?: string;
+                status?: "PENDING" | "PAID" | "CANCELLED" | "REFUNDED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            purchases: {
+                                id: string;
+                                user_id: string;
+                                buyer: {
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                plan_id: string;
+                                plan_name: string;
+                                plan_name_fr: string;
+                                course_ids: string[];
+                                /** @enum {string} */
+                                status: "PENDING" | "PAID" | "CANCELLED" | "REFUNDED";
+                                provider: string;
+                                list_amount: number;
+                                amount: number;
+                                currency: string;
+                                paid_at: string | null;
+                                refunded_at: string | null;
+                                created_at: string;
+                                receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                credit_note: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider failed to answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            purchase: {
+                                id: string;
+                                user_id: string;
+                                buyer: {
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                plan_id: string;
+                                plan_name: string;
+                                plan_name_fr: string;
+                                course_ids: string[];
+                                /** @enum {string} */
+                                status: "PENDING" | "PAID" | "CANCELLED" | "REFUNDED";
+                                provider: string;
+                                list_amount: number;
+                                amount: number;
+                                currency: string;
+                                paid_at: string | null;
+                                refunded_at: string | null;
+                                created_at: string;
+                                receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                credit_note: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider failed to answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    capturePurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            purchase: {
+                                id: string;
+                                user_id: string;
+                                buyer: {
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                plan_id: string;
+                                plan_name: string;
+                                plan_name_fr: string;
+                                course_ids: string[];
+                                /** @enum {string} */
+                                status: "PENDING" | "PAID" | "CANCELLED" | "REFUNDED";
+                                provider: string;
+                                list_amount: number;
+                                amount: number;
+                                currency: string;
+                                paid_at: string | null;
+                                refunded_at: string | null;
+                                created_at: string;
+                                receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                credit_note: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider failed to answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveDemoPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            purchase: {
+                                id: string;
+                                user_id: string;
+                                buyer: {
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                plan_id: string;
+                                plan_name: string;
+                                plan_name_fr: string;
+                                course_ids: string[];
+                                /** @enum {string} */
+                                status: "PENDING" | "PAID" | "CANCELLED" | "REFUNDED";
+                                provider: string;
+                                list_amount: number;
+                                amount: number;
+                                currency: string;
+                                paid_at: string | null;
+                                refunded_at: string | null;
+                                created_at: string;
+                                receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                credit_note: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider failed to answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineDemoPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            purchase: {
+                                id: string;
+                                user_id: string;
+                                buyer: {
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                plan_id: string;
+                                plan_name: string;
+                                plan_name_fr: string;
+                                course_ids: string[];
+                                /** @enum {string} */
+                                status: "PENDING" | "PAID" | "CANCELLED" | "REFUNDED";
+                                provider: string;
+                                list_amount: number;
+                                amount: number;
+                                currency: string;
+                                paid_at: string | null;
+                                refunded_at: string | null;
+                                created_at: string;
+                                receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                credit_note: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider failed to answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refundPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            purchase: {
+                                id: string;
+                                user_id: string;
+                                buyer: {
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                plan_id: string;
+                                plan_name: string;
+                                plan_name_fr: string;
+                                course_ids: string[];
+                                /** @enum {string} */
+                                status: "PENDING" | "PAID" | "CANCELLED" | "REFUNDED";
+                                provider: string;
+                                list_amount: number;
+                                amount: number;
+                                currency: string;
+                                paid_at: string | null;
+                                refunded_at: string | null;
+                                created_at: string;
+                                receipt: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                                credit_note: {
+                                    id: string;
+                                    number: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22130,8 +23314,8 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 actor?: string;
-                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.delete" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel" | "privacy.process" | "privacy.erase" | "certificates.revoke";
-                target_type?: "user" | "role" | "plan" | "subscription" | "settings" | "config" | "course" | "lesson" | "mail_campaign" | "event" | "registration" | "data_request" | "certificate";
+                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "purchases.refund" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.delete" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel" | "privacy.process" | "privacy.erase" | "certificates.revoke";
+                target_type?: "user" | "role" | "plan" | "subscription" | "purchase" | "settings" | "config" | "course" | "lesson" | "mail_campaign" | "event" | "registration" | "data_request" | "certificate";
                 target_id?: string;
                 from?: string;
                 to?: string;

@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, type PermissionSlug } from "@parlons/contract";
 import type { FastifySchema } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { certificates, customerPlans, payments, plans } from "../src/db/schema";
+import { certificates, customerPlans, payments, plans, purchases } from "../src/db/schema";
 import type { AppError } from "../src/lib/errors";
 import type { Principal } from "../src/modules/users/service";
 import { type AccessRule, accessErrors, type RouteAccess } from "../src/plugins/access";
@@ -329,6 +329,20 @@ beforeAll(async () => {
     t.app.deps.services.receipts.issue(payment, plan.id, tx),
   );
   owned.receipt = receipt.id;
+  const [purchase] = await t.database.db
+    .insert(purchases)
+    .values({
+      userId: customer.id as string,
+      planId: plan.id,
+      courseIds: [],
+      provider: "demo",
+      providerOrderId: "MATRIX-ORDER-1",
+      listAmount: 500,
+      amount: 500,
+      currency: "EUR",
+    })
+    .returning();
+  owned.purchase = purchase?.id as string;
   const [certificate] = await t.database.db
     .insert(certificates)
     .values({

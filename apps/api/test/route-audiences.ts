@@ -101,6 +101,14 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   getReceiptPdf: { owner: "receipt", staff: "customer-plans.manage" }, // GET /v1/receipts/:id/pdf
   approveDemoPayment: { owner: "customer plan" }, // POST /v1/customer-plan/demo/:id/approve
   declineDemoPayment: { owner: "customer plan" }, // POST /v1/customer-plan/demo/:id/decline
+  startPurchase: "plans.subscribe", // POST /v1/purchases
+  listMyPurchases: { owner: "user", staff: "customer-plans.manage" }, // GET /v1/purchases
+  listPurchases: "customer-plans.manage", // GET /v1/purchases/all
+  getPurchase: { owner: "purchase", staff: "customer-plans.manage" }, // GET /v1/purchases/:id
+  capturePurchase: { owner: "purchase", staff: "customer-plans.manage" }, // POST /v1/purchases/:id/capture
+  approveDemoPurchase: { owner: "purchase" }, // POST /v1/purchases/:id/demo/approve
+  declineDemoPurchase: { owner: "purchase" }, // POST /v1/purchases/:id/demo/decline
+  refundPurchase: "customer-plans.manage", // POST /v1/purchases/:id/refund
   receivePaypalWebhook: "public", // POST /v1/billing/webhooks/paypal
   listActiveCourses: "public", // GET /v1/courses/active
   listPopularCourses: "public", // GET /v1/courses/popular

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "plans.update",
   "plans.delete",
   "subscriptions.cancel",
+  "purchases.refund",
   // settings and configuration
   "settings.update",
   "configs.create",
@@ -52,6 +53,7 @@ export const AUDIT_TARGET_TYPES = [
   "role",
   "plan",
   "subscription",
+  "purchase",
   "settings",
   "config",
   "course",

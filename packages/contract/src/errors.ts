@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   "ALIGNMENT_FAILED",
   "LINES_OVERLAP",
   "LINE_PAST_AUDIO_END",
+  "ALREADY_OWNED",
+  "NOT_FOR_SALE",
+  "PURCHASE_CLOSED",
+  "NOT_REFUNDABLE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

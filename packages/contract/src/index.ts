@@ -26,6 +26,7 @@ export * from "./podcast";
 export * from "./practice";
 export * from "./practice-grading";
 export * from "./privacy";
+export * from "./purchases";
 export * from "./recordings";
 export * from "./review";
 export * from "./sessions";

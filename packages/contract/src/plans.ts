@@ -3,7 +3,10 @@ import { envelope, pagination } from "./common";
 import { localeSchema } from "./locale-schema";
 import { SPEAK_CODES } from "./locales";
 
-/** Billing interval of a plan; "once" is a one-off (only for the free plan: providers bill paid plans by month or year). */
+/**
+ * Billing interval of a plan; "once" is a one-off: the free plan, or a paid plan of chosen courses,
+ * bought once for lifetime access (providers bill the other paid plans by month or year).
+ */
 export const planInterval = z.enum(["month", "year", "once"]);
 export type PlanInterval = z.infer<typeof planInterval>;
 
@@ -65,8 +68,12 @@ const planFields = {
   course_ids: planCourseIds.default([]),
 };
 
-const paidPlansRecur = (p: { amount?: number | undefined; interval?: PlanInterval | undefined }) =>
-  !(p.amount !== undefined && p.amount > 0 && p.interval === "once");
+/** A paid plan recurs, unless it sells chosen courses once. */
+const paidPlansRecur = (p: {
+  amount?: number | undefined;
+  interval?: PlanInterval | undefined;
+  scope?: PlanScope | undefined;
+}) => !(p.amount !== undefined && p.amount > 0 && p.interval === "once" && p.scope === "all");
 /** A plan of scope "courses" names at least one course; a plan of scope "all" names none. */
 const scopeNamesCourses = (p: { scope?: PlanScope | undefined; course_ids?: string[] | undefined }) =>
   p.scope === undefined ||
@@ -77,7 +84,7 @@ const scopeMessage = {
   path: ["course_ids"],
 };
 const recurMessage = {
-  message: "A paid plan is billed by month or year",
+  message: "A paid plan of every course is billed by month or year (only chosen courses are sold once)",
   path: ["interval"],
 };
 
@@ -219,18 +226,21 @@ export const customerPlanUserQuery = z.object({ user_id: z.uuid().optional() });
 
 export const payment = z.object({
   id: z.string(),
-  customer_plan_id: z.string(),
+  /** The subscription it paid, or null for a course bought once (`purchase_id`). */
+  customer_plan_id: z.string().nullable(),
+  purchase_id: z.string().nullable(),
   amount: z.number().int(),
   currency: z.string(),
   provider: z.string(),
   provider_payment_id: z.string(),
   paid_at: z.string(),
-  /** Every recorded payment is a paid one (refunds are not handled yet). */
-  status: z.enum(["PAID"]),
+  /** REFUNDED: a course bought once whose payment staff refunded (its credit note is `credit_note`). */
+  status: z.enum(["PAID", "REFUNDED"]),
   plan_name: z.string().nullable(),
   plan_name_fr: z.string().nullable(),
   /** The payment's receipt (null for a payment recorded before receipts existed). */
   receipt: z.object({ id: z.string(), number: z.string() }).nullable(),
+  credit_note: z.object({ id: z.string(), number: z.string() }).nullable(),
 });
 export type Payment = z.infer<typeof payment>;
 
@@ -240,7 +250,12 @@ export const receipt = z.object({
   number: z.string(),
   payment_id: z.string(),
   issued_at: z.string(),
-  status: z.enum(["PAID"]),
+  /** A receipt of a payment, or the credit note of its refund (`credit_of`: the receipt it cancels). */
+  kind: z.enum(["receipt", "credit_note"]),
+  credit_of: z.object({ id: z.string(), number: z.string() }).nullable(),
+  /** What was paid: a subscription to a plan (`plan_name`), or a course bought once (its offer's name). */
+  item: z.enum(["subscription", "course"]),
+  status: z.enum(["PAID", "REFUNDED"]),
   lang: z.enum(SPEAK_CODES),
   buyer: z.object({ name: z.string(), email: z.string() }),
   plan_name: z.string(),

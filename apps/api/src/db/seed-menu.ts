@@ -171,6 +171,14 @@ export const MENU: ModuleSeed[] = [
         permission: PERMISSIONS.configsManage,
       },
       {
+        title: "Sales",
+        titleFr: "Ventes",
+        titleEs: "Ventas",
+        path: "/sales",
+        icon: "dollar",
+        permission: PERMISSIONS.customerPlansManage,
+      },
+      {
         title: "Audit log",
         titleFr: "Journal d'audit",
         titleEs: "Registro de auditoría",

@@ -37,6 +37,8 @@ const billing = {
   pricing: () => import("../features/billing/pages/pricing-page"),
   account: () => import("../features/billing/pages/billing-page"),
   payment: () => import("../features/billing/pages/subscription-payment-page"),
+  purchase: () => import("../features/billing/pages/purchase-payment-page"),
+  sales: () => import("../features/billing/pages/sales-page"),
   checkout: () => import("../features/billing/pages/checkout-plan-page"),
   receipt: () => import("../features/billing/pages/receipt-page"),
 };
@@ -186,6 +188,7 @@ const appRoutes: RouteObject[] = [
   { path: routes.billing, ...plainPage(billing.account, (m) => m.BillingPage) },
   { path: routes.receipt, ...plainPage(billing.receipt, (m) => m.ReceiptPage) },
   { path: routes.subscriptionPayment, ...plainPage(billing.payment, (m) => m.SubscriptionPaymentPage) },
+  { path: routes.purchasePayment, ...plainPage(billing.purchase, (m) => m.PurchasePaymentPage) },
   { path: routes.upgradePayment, ...plainPage(billing.checkout, (m) => m.UpgradePaymentPage) },
   { path: routes.paypal, ...plainPage(billing.checkout, (m) => m.PaypalPage) },
   { path: routes.card, ...plainPage(billing.checkout, (m) => m.CardPage) },
@@ -276,6 +279,9 @@ const appRoutes: RouteObject[] = [
     },
   ]),
   { path: routes.certificate, ...plainPage(certificates.page, (m) => m.CertificatePage) },
+  staff(PERMISSIONS.customerPlansManage, [
+    { path: routes.sales, ...plainPage(billing.sales, (m) => m.SalesPage) },
+  ]),
   staff(PERMISSIONS.certificatesManage, [
     { path: routes.certificates, ...plainPage(certificates.admin, (m) => m.CertificatesAdminPage) },
   ]),

@@ -2,6 +2,7 @@ import { SPEAK_CODES } from "@parlons/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -74,9 +75,9 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    customerPlanId: uuid("customer_plan_id")
-      .notNull()
-      .references(() => customerPlans.id, { onDelete: "cascade" }),
+    /** The subscription it paid, or null for a course bought once (`purchase_id`). */
+    customerPlanId: uuid("customer_plan_id").references(() => customerPlans.id, { onDelete: "cascade" }),
+    purchaseId: uuid("purchase_id").references((): AnyPgColumn => purchases.id, { onDelete: "cascade" }),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -95,6 +96,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_provider_key").on(t.provider, t.providerPaymentId),
     index("payments_user_idx").on(t.userId),
+    check("payments_one_item", sql`(${t.customerPlanId} is null) <> (${t.purchaseId} is null)`),
   ],
 );
 
@@ -135,24 +137,90 @@ export const receipts = pgTable(
     buyerName: text("buyer_name").notNull(),
     buyerEmail: text("buyer_email").notNull(),
     lang: text("lang", { enum: SPEAK_CODES }).notNull(),
+    /** A receipt for a payment, or the credit note of its refund (`credit_of`: the receipt it cancels). */
+    kind: text("kind", { enum: ["receipt", "credit_note"] })
+      .notNull()
+      .default("receipt"),
+    creditOf: uuid("credit_of").references((): AnyPgColumn => receipts.id, { onDelete: "set null" }),
+    /** What was paid: a subscription to a plan, or a course bought once. */
+    item: text("item", { enum: ["subscription", "course"] })
+      .notNull()
+      .default("subscription"),
     planNameFr: text("plan_name_fr").notNull(),
     planNameEn: text("plan_name_en").notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
-    status: text("status", { enum: ["PAID"] })
+    /** PAID for a receipt, REFUNDED for a credit note. */
+    status: text("status", { enum: ["PAID", "REFUNDED"] })
       .notNull()
       .default("PAID"),
     provider: text("provider").notNull(),
     seller: jsonb("seller").$type<ReceiptSeller>().notNull(),
   },
   (t) => [
-    uniqueIndex("receipts_payment_key").on(t.paymentId),
+    // one receipt and at most one credit note per payment
+    uniqueIndex("receipts_payment_kind_key").on(t.paymentId, t.kind),
     uniqueIndex("receipts_year_seq_key").on(t.year, t.seq),
     uniqueIndex("receipts_number_key").on(t.number),
     index("receipts_user_idx").on(t.userId, t.issuedAt),
-    check("receipts_status", sql`${t.status} in ('PAID')`),
+    check("receipts_status", sql`${t.status} in ('PAID', 'REFUNDED')`),
   ],
 );
+
+export const PURCHASE_STATUSES = ["PENDING", "PAID", "CANCELLED", "REFUNDED"] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/**
+ * A course bought once (a plan of interval "once"): one provider order, paid by one capture.
+ * PAID opens `course_ids` for life; REFUNDED closes them again. The courses are copied from the
+ * plan when the purchase starts: what was bought does not change when staff edit the offer.
+ */
+export const purchases = pgTable(
+  "purchases",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    courseIds: uuid("course_ids").array().notNull(),
+    status: text("status", { enum: PURCHASE_STATUSES }).notNull().default("PENDING"),
+    provider: text("provider").notNull(),
+    providerOrderId: text("provider_order_id").notNull(),
+    /** The provider's capture, once paid: what a refund refunds. */
+    providerCaptureId: text("provider_capture_id"),
+    /** The plan's price when the purchase started, and what the learner pays after a coupon. */
+    listAmount: integer("list_amount").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("purchases_user_idx").on(t.userId, t.status),
+    uniqueIndex("purchases_provider_order_key").on(t.provider, t.providerOrderId),
+    check("purchases_status", sql`${t.status} in ('PENDING', 'PAID', 'CANCELLED', 'REFUNDED')`),
+  ],
+);
+
+/** The demo provider's orders (the "provider's truth" of a course bought through the demo checkout). */
+export const demoOrders = pgTable("demo_orders", {
+  id: text("id").primaryKey(),
+  purchaseId: uuid("purchase_id")
+    .notNull()
+    .references(() => purchases.id, { onDelete: "cascade" }),
+  status: text("status", { enum: ["CREATED", "APPROVED", "VOIDED", "COMPLETED"] })
+    .notNull()
+    .default("CREATED"),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  captureId: text("capture_id"),
+  refunded: boolean("refunded").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Provider webhook deliveries, stored by event id so that a repeated delivery changes nothing. */
 export const webhookEvents = pgTable("webhook_events", {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { demoSubscriptions } from "../../db/schema/billing";
+import { demoOrders, demoSubscriptions } from "../../db/schema/billing";
 import { conflict } from "../../lib/errors";
-import type { PaymentProvider, ProviderSubscription } from "./provider";
+import type { PaymentProvider, ProviderOrder, ProviderSubscription } from "./provider";
 
 export interface DemoProvider extends PaymentProvider {
   readonly name: "demo";
@@ -14,6 +14,10 @@ export interface DemoProvider extends PaymentProvider {
     price: { amount: number; currency: string; interval: "month" | "year" },
     now?: Date,
   ): Promise<void>;
+  /** The buyer approves a demo order (a course bought once); it is captured afterwards. */
+  approveOrder(id: string, purchaseId: string, price: { amount: number; currency: string }): Promise<void>;
+  /** The buyer declines a demo order: it will never be captured. */
+  declineOrder(id: string, purchaseId: string, price: { amount: number; currency: string }): Promise<void>;
   /** The buyer declines: the subscription never starts. */
   decline(
     id: string,
@@ -65,8 +69,65 @@ export function createDemoProvider(db: Db): DemoProvider {
       .onConflictDoUpdate({ target: demoSubscriptions.id, set: values });
   }
 
+  async function decideOrder(
+    id: string,
+    purchaseId: string,
+    price: { amount: number; currency: string },
+    status: "APPROVED" | "VOIDED",
+  ) {
+    const [written] = await db
+      .insert(demoOrders)
+      .values({ id, purchaseId, status, amount: price.amount, currency: price.currency })
+      .onConflictDoNothing()
+      .returning({ id: demoOrders.id });
+    if (!written) throw conflict("This demo checkout was already decided");
+  }
+
+  async function readOrder(id: string): Promise<ProviderOrder> {
+    const [row] = await db.select().from(demoOrders).where(eq(demoOrders.id, id));
+    if (!row) return { id, status: "PENDING" };
+    const order: ProviderOrder = { id, status: row.status === "CREATED" ? "PENDING" : row.status };
+    if (row.captureId)
+      order.capture = {
+        id: row.captureId,
+        status: row.refunded ? "REFUNDED" : "COMPLETED",
+        amountCents: row.amount,
+        currency: row.currency,
+      };
+    return order;
+  }
+
   return {
     name: "demo",
+
+    async createOrder(input) {
+      // like a subscription, the demo order is written when the buyer decides
+      return {
+        id: `DEMO-ORDER-${randomUUID()}`,
+        approveUrl: `/billing/purchase-payment?demo=${encodeURIComponent(input.purchaseId)}`,
+      };
+    },
+
+    getOrder: readOrder,
+
+    async captureOrder(id) {
+      // only an approved order is captured, once: a replay reads the capture already made
+      await db
+        .update(demoOrders)
+        .set({ status: "COMPLETED", captureId: `DEMO-CAPTURE-${randomUUID()}`, updatedAt: new Date() })
+        .where(and(eq(demoOrders.id, id), eq(demoOrders.status, "APPROVED")));
+      return readOrder(id);
+    },
+
+    async refundCapture(captureId) {
+      await db
+        .update(demoOrders)
+        .set({ refunded: true, updatedAt: new Date() })
+        .where(eq(demoOrders.captureId, captureId));
+    },
+
+    approveOrder: (id, purchaseId, price) => decideOrder(id, purchaseId, price, "APPROVED"),
+    declineOrder: (id, purchaseId, price) => decideOrder(id, purchaseId, price, "VOIDED"),
 
     async createBillingPlan() {
       return null;

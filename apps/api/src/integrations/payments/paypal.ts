@@ -1,5 +1,5 @@
 import { createPaypalClient, type PaypalClient, PaypalError } from "../paypal/client";
-import { type PaymentProvider, providerError } from "./provider";
+import { type PaymentProvider, type ProviderOrder, providerError } from "./provider";
 
 export interface PaypalProviderOptions {
   clientId: string;
@@ -10,6 +10,15 @@ export interface PaypalProviderOptions {
   logger?: { warn(obj: object, msg?: string): void };
   /** For tests: a client built elsewhere. */
   client?: PaypalClient;
+}
+
+/** PayPal's order statuses in ours: CREATED, SAVED and PAYER_ACTION_REQUIRED all wait for the buyer. */
+function orderTruth(order: Awaited<ReturnType<PaypalClient["getOrder"]>>): ProviderOrder {
+  const status =
+    order.status === "APPROVED" || order.status === "COMPLETED" || order.status === "VOIDED"
+      ? order.status
+      : "PENDING";
+  return { id: order.id, status, ...(order.capture && { capture: order.capture }) };
 }
 
 /** Turns every PayPal failure into our 502 PROVIDER_ERROR; other errors pass through. */
@@ -106,6 +115,62 @@ export function createPaypalProvider(opts: PaypalProviderOptions): PaymentProvid
             error instanceof PaypalError &&
             error.status === 422 &&
             error.hasIssue("SUBSCRIPTION_STATUS_INVALID")
+          )
+            return;
+          throw error;
+        }
+      });
+    },
+
+    createOrder(input) {
+      return guarded(async () => {
+        const created = await client.createOrder({
+          amountCents: input.amountCents,
+          currency: input.currency,
+          customId: input.purchaseId,
+          description: input.description,
+          returnUrl: input.returnUrl,
+          cancelUrl: input.cancelUrl,
+          locale: input.locale,
+          brandName: "Parlons",
+          // one request id per purchase: a retried call cannot create a second order
+          requestId: `parlons-order-${input.purchaseId}`,
+        });
+        return { id: created.id, approveUrl: created.approveUrl };
+      });
+    },
+
+    getOrder(id) {
+      return guarded(async () => orderTruth(await client.getOrder(id)));
+    },
+
+    captureOrder(id, purchaseId) {
+      return guarded(async () => {
+        try {
+          // PayPal keeps the answer of a request id: a replayed capture gets the same capture back
+          return orderTruth(await client.captureOrder(id, `parlons-capture-${purchaseId}`));
+        } catch (error) {
+          // not approved yet, or captured by an earlier call: the order as it is
+          if (
+            error instanceof PaypalError &&
+            error.status === 422 &&
+            (error.hasIssue("ORDER_NOT_APPROVED") || error.hasIssue("ORDER_ALREADY_CAPTURED"))
+          )
+            return orderTruth(await client.getOrder(id));
+          throw error;
+        }
+      });
+    },
+
+    refundCapture(captureId, purchaseId) {
+      return guarded(async () => {
+        try {
+          await client.refundCapture(captureId, { requestId: `parlons-refund-${purchaseId}` });
+        } catch (error) {
+          if (
+            error instanceof PaypalError &&
+            error.status === 422 &&
+            error.hasIssue("CAPTURE_FULLY_REFUNDED")
           )
             return;
           throw error;

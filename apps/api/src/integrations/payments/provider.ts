@@ -39,6 +39,26 @@ interface StartSubscriptionInput {
   locale: string;
 }
 
+/** The provider's view of an order (a one-off payment): the only truth a purchase follows. */
+export interface ProviderOrder {
+  id: string;
+  /** PENDING: waiting for the buyer; APPROVED: may be captured; COMPLETED: captured; VOIDED: never will be. */
+  status: "PENDING" | "APPROVED" | "COMPLETED" | "VOIDED";
+  /** The capture once there is one; its status is the provider's (COMPLETED: the money is taken). */
+  capture?: { id: string; status: string; amountCents: number; currency: string };
+}
+
+interface CreateOrderInput {
+  /** Our purchase id: the provider echoes it, and it keys the provider's idempotency. */
+  purchaseId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+  locale: string;
+}
+
 export interface PaymentProvider {
   readonly name: "paypal" | "demo";
   /** Creates the provider's product (first time) and billing plan; null when the provider needs none. */
@@ -47,6 +67,16 @@ export interface PaymentProvider {
   getSubscription(id: string): Promise<ProviderSubscription>;
   /** Idempotent: cancelling a subscription that is already over is not an error. */
   cancelSubscription(id: string, reason: string): Promise<void>;
+  /** Orders: one payment the buyer approves, then we capture (PayPal Orders v2). */
+  createOrder(input: CreateOrderInput): Promise<{ id: string; approveUrl: string }>;
+  getOrder(id: string): Promise<ProviderOrder>;
+  /**
+   * Captures an approved order. Idempotent: an order already captured answers with its capture,
+   * an order not approved yet answers as it is (PENDING), never an error.
+   */
+  captureOrder(id: string, purchaseId: string): Promise<ProviderOrder>;
+  /** Refunds a capture whole. Idempotent: a capture already refunded is not an error. */
+  refundCapture(captureId: string, purchaseId: string): Promise<void>;
   /** Whether a webhook delivery is genuine (asked to the provider); false when the provider has no webhooks. */
   verifyWebhook(input: {
     headers: Record<string, string | string[] | undefined>;

@@ -1,22 +1,26 @@
 import { defineModule } from "../../lib/module";
+import purchaseRoutes from "./purchase-routes";
+import { createPurchaseService, type PurchaseService } from "./purchases";
 import type { ReceiptService } from "./receipts";
 import { createReceiptService } from "./receipts";
 import billingRoutes from "./routes";
 import type { BillingService } from "./service";
 import { createBillingService } from "./service";
+import type { PaymentOutcome } from "./transition";
 
 declare module "../../lib/module" {
   interface AppServices {
     billing: BillingService;
     receipts: ReceiptService;
+    purchases: PurchaseService;
   }
 }
 
-/** Subscriptions at the payment providers, their webhooks, the learner's plan and receipts. */
+/** Subscriptions and courses bought once at the payment providers, their webhooks, the learner's plan, receipts and credit notes. */
 export default defineModule({
   name: "billing",
   needs: ["users", "plans", "notifications", "settings", "mailOutbox", "transactionalMails"],
-  provides: ["billing", "receipts"],
+  provides: ["billing", "receipts", "purchases"],
   announces: ["user"],
   routesRead: ["audit"],
   build: ({ db, app, config, providers, changes, metrics }, deps) => {
@@ -30,6 +34,18 @@ export default defineModule({
       mails: deps.transactionalMails,
       publicUrl: config.publicUrl,
     });
+    const onPaymentEvent = (provider: string, outcome: PaymentOutcome) => metrics.payment(provider, outcome);
+    const purchases = createPurchaseService({
+      db,
+      providers,
+      plans,
+      users,
+      receipts,
+      publicUrl: config.publicUrl,
+      log: app.log,
+      changes,
+      onPaymentEvent,
+    });
     const billing = createBillingService({
       db,
       providers,
@@ -40,11 +56,16 @@ export default defineModule({
       publicUrl: config.publicUrl,
       log: app.log,
       changes,
-      onPaymentEvent: (provider, outcome) => metrics.payment(provider, outcome),
+      onPaymentEvent,
+      completeOrder: async (provider, orderId) => {
+        const id = await purchases.byOrder(provider, orderId);
+        if (id) await purchases.complete(id);
+      },
     });
-    return { billing, receipts };
+    return { billing, receipts, purchases };
   },
   routes: async (api) => {
     await api.register(billingRoutes);
+    await api.register(purchaseRoutes);
   },
 });

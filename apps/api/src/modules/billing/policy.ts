@@ -50,3 +50,17 @@ export const receiptPolicy = (ownerOf: (receiptId: string) => Promise<string | n
     input: (request: FastifyRequest) => byId.safeParse(request.params).data?.id,
     owns: async (principal, id) => (await ownerOf(id)) === principal.id,
   });
+
+/** A purchase is acted on by its buyer (demo checkouts: the buyer only), or by staff with customer-plans.manage; to anyone else it does not exist (404). */
+export const purchasePolicy = (
+  buyerOf: (purchaseId: string) => Promise<string | null>,
+  opts: { staff: boolean },
+): OwnerPolicy =>
+  ownerPolicy({
+    resource: "purchase",
+    description: opts.staff ? "the buyer, or staff with `customer-plans.manage`" : "the buyer only",
+    ...(opts.staff ? { staff: PERMISSIONS.customerPlansManage } : {}),
+    reads: "params",
+    input: (request: FastifyRequest) => byId.safeParse(request.params).data?.id,
+    owns: async (principal, id) => (await buyerOf(id)) === principal.id,
+  });

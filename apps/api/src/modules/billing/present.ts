@@ -36,18 +36,20 @@ export function presentCustomerPlan(row: CustomerPlanRow, plan: PlanRow): Custom
   };
 }
 
-export function presentPayment(row: PaymentRow, receipt?: ReceiptRow): Payment {
+export function presentPayment(row: PaymentRow, receipt?: ReceiptRow, creditNote?: ReceiptRow): Payment {
   return {
     id: row.id,
     customer_plan_id: row.customerPlanId,
+    purchase_id: row.purchaseId,
     amount: row.amount,
     currency: row.currency,
     provider: row.provider,
     provider_payment_id: row.providerPaymentId,
     paid_at: row.paidAt.toISOString(),
-    status: "PAID",
+    status: creditNote ? "REFUNDED" : "PAID",
     plan_name: receipt?.planNameEn ?? null,
     plan_name_fr: receipt?.planNameFr ?? null,
     receipt: receipt ? { id: receipt.id, number: receipt.number } : null,
+    credit_note: creditNote ? { id: creditNote.id, number: creditNote.number } : null,
   };
 }

@@ -9,10 +9,12 @@ import { type ReceiptLang, receiptTexts } from "./receipt-texts";
  */
 export async function receiptPdf(receipt: Receipt, lang: ReceiptLang): Promise<Buffer> {
   const words = receiptTexts[lang];
+  const credit = receipt.kind === "credit_note";
+  const title = credit ? words.creditTitle : words.title;
   const doc = await newPdf({
     size: "A4",
     margin: 56,
-    info: { Title: `${words.title} ${receipt.number}`, Author: receipt.seller.name },
+    info: { Title: `${title} ${receipt.number}`, Author: receipt.seller.name },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -23,9 +25,12 @@ export async function receiptPdf(receipt: Receipt, lang: ReceiptLang): Promise<B
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  doc.font("Helvetica-Bold").fontSize(22).text(`${words.title} ${receipt.number}`);
+  doc.font("Helvetica-Bold").fontSize(22).text(`${title} ${receipt.number}`);
   doc.moveDown(0.3).font("Helvetica").fontSize(11).fillColor("#444");
-  doc.text(`${words.date}${words.sep}${formatDate(new Date(receipt.issued_at), lang)}`);
+  doc.text(
+    `${credit ? words.creditDate : words.date}${words.sep}${formatDate(new Date(receipt.issued_at), lang)}`,
+  );
+  if (receipt.credit_of) doc.text(`${words.creditOf}${words.sep}${receipt.credit_of.number}`);
   doc.moveDown(1.2).fillColor("#000");
 
   const top = doc.y;
@@ -50,7 +55,8 @@ export async function receiptPdf(receipt: Receipt, lang: ReceiptLang): Promise<B
   doc.x = left;
 
   const planName = pickText({ fr: receipt.plan_name_fr, en: receipt.plan_name }, lang);
-  const amount = formatMoney(receipt.amount, receipt.currency, lang);
+  const amount = formatMoney(credit ? -receipt.amount : receipt.amount, receipt.currency, lang);
+  const line = receipt.item === "course" ? words.course(planName) : words.plan(planName);
   const row = (label: string, value: string, bold = false) => {
     const y = doc.y;
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(11);
@@ -65,22 +71,22 @@ export async function receiptPdf(receipt: Receipt, lang: ReceiptLang): Promise<B
     .lineTo(left + width, doc.y)
     .stroke("#999");
   doc.moveDown(0.5);
-  row(words.plan(planName), amount);
+  row(line, amount);
   doc
     .moveTo(left, doc.y)
     .lineTo(left + width, doc.y)
     .stroke("#999");
   doc.moveDown(0.5);
-  row(words.total, amount, true);
+  row(credit ? words.totalRefunded : words.total, amount, true);
   doc.moveDown(1);
-  row(words.status, words.paid);
+  row(words.status, credit ? words.refunded : words.paid);
   row(words.method, words.providers[receipt.provider] ?? receipt.provider);
   doc
     .moveDown(2)
     .font("Helvetica")
     .fontSize(9)
     .fillColor("#555")
-    .text(words.footer, left, undefined, { width });
+    .text(credit ? words.creditFooter : words.footer, left, undefined, { width });
   doc.end();
   return done;
 }

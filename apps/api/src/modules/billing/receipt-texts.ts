@@ -7,14 +7,20 @@ import { type Catalogue, fill, wordsOf } from "../../locales";
 
 export type ReceiptLang = Lang;
 
-type ReceiptWords = Omit<Catalogue["words"]["receipt"], "plan" | "providers"> & {
+type ReceiptWords = Omit<Catalogue["words"]["receipt"], "plan" | "course" | "providers"> & {
   plan: (name: string) => string;
+  course: (name: string) => string;
   providers: Record<string, string>;
 };
 
 const wordsIn = (lang: Lang): ReceiptWords => {
   const words = wordsOf(lang).words.receipt;
-  return { ...words, plan: (name) => fill(words.plan, { name }), providers: words.providers };
+  return {
+    ...words,
+    plan: (name) => fill(words.plan, { name }),
+    course: (name) => fill(words.course, { name }),
+    providers: words.providers,
+  };
 };
 
 /** The receipt's words in each language, from the server's catalogues (src/locales). */

@@ -1,5 +1,5 @@
 import { langPrefix, pickText, type Receipt, toLocale } from "@parlons/contract";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { type payments, receiptCounters, receipts } from "../../db/schema/billing";
 import { notFound } from "../../lib/errors";
@@ -17,12 +17,15 @@ type PaymentRow = typeof payments.$inferSelect;
 /** `R-2026-000042`: the year of the payment and its place in that year's sequence. */
 export const receiptNumber = (year: number, seq: number) => `R-${year}-${String(seq).padStart(6, "0")}`;
 
-function presentReceipt(row: ReceiptRow): Receipt {
+function presentReceipt(row: ReceiptRow, creditOf: { id: string; number: string } | null): Receipt {
   return {
     id: row.id,
     number: row.number,
     payment_id: row.paymentId,
     issued_at: row.issuedAt.toISOString(),
+    kind: row.kind,
+    credit_of: creditOf,
+    item: row.item,
     status: row.status,
     lang: row.lang,
     buyer: { name: row.buyerName, email: row.buyerEmail },
@@ -66,8 +69,16 @@ export function createReceiptService(deps: {
     `${deps.publicUrl}${langPrefix(toLocale(row.lang))}/billing/receipts/${row.id}`;
 
   return {
-    /** Issues the receipt of a payment just inserted in `tx` and queues its mail. */
-    async issue(payment: PaymentRow, planId: string, tx: DbOrTx): Promise<ReceiptRow> {
+    /**
+     * Issues the receipt of a payment just inserted in `tx` and queues its mail. `item`: what the
+     * plan was bought as, a subscription or a course bought once (an offer of interval "once").
+     */
+    async issue(
+      payment: PaymentRow,
+      planId: string,
+      tx: DbOrTx,
+      item: ReceiptRow["item"] = "subscription",
+    ): Promise<ReceiptRow> {
       const [user, plan, setting] = await Promise.all([
         deps.users.findById(payment.userId, tx),
         deps.plans.get(planId, tx),
@@ -85,6 +96,7 @@ export function createReceiptService(deps: {
           seq,
           number: receiptNumber(year, seq),
           issuedAt: payment.paidAt,
+          item,
           buyerName: user.fullName,
           buyerEmail: user.email,
           lang: user.speak,
@@ -119,10 +131,52 @@ export function createReceiptService(deps: {
       return row;
     },
 
+    /**
+     * The credit note of a refunded payment, in `tx`: the receipt's lines copied, a number of the
+     * same series (one unbroken series for every document), dated `at`. One per payment (unique
+     * index): a second call returns the one issued.
+     */
+    async creditNote(paymentId: string, at: Date, tx: DbOrTx): Promise<ReceiptRow> {
+      const [original] = await tx
+        .select()
+        .from(receipts)
+        .where(and(eq(receipts.paymentId, paymentId), eq(receipts.kind, "receipt")));
+      if (!original) throw notFound("Receipt");
+      const [issued] = await tx
+        .select()
+        .from(receipts)
+        .where(and(eq(receipts.paymentId, paymentId), eq(receipts.kind, "credit_note")));
+      if (issued) return issued;
+      const year = at.getUTCFullYear();
+      const seq = await nextSeq(year, tx);
+      const { id: _id, year: _y, seq: _s, number: _n, issuedAt: _i, ...copied } = original;
+      const [row] = await tx
+        .insert(receipts)
+        .values({
+          ...copied,
+          year,
+          seq,
+          number: receiptNumber(year, seq),
+          issuedAt: at,
+          kind: "credit_note",
+          creditOf: original.id,
+          status: "REFUNDED",
+        })
+        .returning();
+      if (!row) throw new Error("credit note insert returned nothing");
+      return row;
+    },
+
     async get(id: string): Promise<Receipt> {
       const [row] = await db.select().from(receipts).where(eq(receipts.id, id));
       if (!row) throw notFound("Receipt");
-      return presentReceipt(row);
+      const [original] = row.creditOf
+        ? await db
+            .select({ id: receipts.id, number: receipts.number })
+            .from(receipts)
+            .where(eq(receipts.id, row.creditOf))
+        : [];
+      return presentReceipt(row, original ?? null);
     },
 
     /** The learner a receipt belongs to (null: no such receipt, or its learner was erased), for the access policy. */
@@ -131,10 +185,17 @@ export function createReceiptService(deps: {
       return row?.userId ?? null;
     },
 
-    /** The receipts of these payments, by payment id. */
-    async ofPayments(paymentIds: string[], tx: DbOrTx = db): Promise<Map<string, ReceiptRow>> {
+    /** The receipts (or, with `kind`, the credit notes) of these payments, by payment id. */
+    async ofPayments(
+      paymentIds: string[],
+      tx: DbOrTx = db,
+      kind: ReceiptRow["kind"] = "receipt",
+    ): Promise<Map<string, ReceiptRow>> {
       if (paymentIds.length === 0) return new Map();
-      const rows = await tx.select().from(receipts).where(inArray(receipts.paymentId, paymentIds));
+      const rows = await tx
+        .select()
+        .from(receipts)
+        .where(and(inArray(receipts.paymentId, paymentIds), eq(receipts.kind, kind)));
       return new Map(rows.map((r) => [r.paymentId, r]));
     },
   };

@@ -7,10 +7,11 @@ import { paginate } from "../../db/paginate";
 import { customerPlans, payments } from "../../db/schema/billing";
 import type { PaymentProviders } from "../../integrations/payments";
 import type { ChangeBus } from "../../lib/change-bus";
-import { badRequest, conflict, notFound, validationFailed } from "../../lib/errors";
+import { AppError, badRequest, conflict, notFound, validationFailed } from "../../lib/errors";
 import type { NotificationService } from "../notifications/service";
 import type { PlanService } from "../plans/service";
 import type { Principal, UserService } from "../users/service";
+import { checkCheckoutProvider, countedCheckout, providerLocale } from "./checkout";
 import { type CustomerPlanRow, type PaymentRow, presentCustomerPlan, presentPayment } from "./present";
 import type { ReceiptService } from "./receipts";
 import type { TransitionIntent } from "./state-machine";
@@ -31,6 +32,8 @@ export interface BillingDeps {
   changes?: ChangeBus;
   /** Told each payment event, for /metrics: checkouts started or failed, payments recorded, activations. */
   onPaymentEvent?: (provider: string, outcome: PaymentOutcome) => void;
+  /** A webhook named an order (a course bought once): its purchase re-reads it. */
+  completeOrder?: (provider: string, orderId: string) => Promise<void>;
 }
 
 /** How long after its access ended a cancelled subscription is still looked at by the sync job. */
@@ -38,7 +41,7 @@ const SETTLE_WINDOW_MS = 30 * 86_400_000;
 
 export function createBillingService(deps: BillingDeps) {
   const { db, providers, users, log } = deps;
-  const webhooks = createWebhookHandler(db, (id) => sync(id));
+  const webhooks = createWebhookHandler(db, (id) => sync(id), deps.completeOrder);
 
   /**
    * The user's current plan and, when that plan is premium, the customer plan that grants it
@@ -166,9 +169,16 @@ export function createBillingService(deps: BillingDeps) {
       });
       if (!plan.active) throw validationFailed({ plan_id: ["This plan is not offered any more"] });
       if (plan.amount <= 0) throw validationFailed({ plan_id: ["The free plan needs no subscription"] });
-      const wanted = body.provider === "card" ? "paypal" : (body.provider ?? providers.active.name);
-      if (wanted !== providers.active.name)
-        throw validationFailed({ provider: [`The ${body.provider} checkout is not available here`] });
+      if (plan.interval === "once")
+        throw new AppError(
+          422,
+          "NOT_FOR_SALE",
+          "This offer is bought once (POST /v1/purchases), not subscribed to",
+          {
+            plan_id: ["This offer is bought once, not subscribed to"],
+          },
+        );
+      checkCheckoutProvider(providers, body.provider);
       const [active] = await db
         .select({ id: customerPlans.id, planId: customerPlans.planId })
         .from(customerPlans)
@@ -179,19 +189,17 @@ export function createBillingService(deps: BillingDeps) {
       const providerPlanId = await deps.plans.providerPlanIdOf(plan);
       const id = randomUUID();
       const prefix = langPrefix(body.locale ?? "fr");
-      const subscription = await providers.active
-        .createSubscription({
+      const subscription = await countedCheckout(
+        providers.active.name,
+        providers.active.createSubscription({
           customerPlanId: id,
           providerPlanId,
           returnUrl: `${deps.publicUrl}${prefix}/billing/subscription-payment?customer_plan=${id}`,
           cancelUrl: `${deps.publicUrl}${prefix}/pricing?checkout=cancelled`,
-          locale: body.locale === "en" ? "en-GB" : body.locale === "es" ? "es-ES" : "fr-FR",
-        })
-        .catch((err: unknown) => {
-          deps.onPaymentEvent?.(providers.active.name, "checkout_failed");
-          throw err;
-        });
-      deps.onPaymentEvent?.(providers.active.name, "checkout_started");
+          locale: providerLocale(body.locale),
+        }),
+        deps.onPaymentEvent,
+      );
       const [row] = await db
         .insert(customerPlans)
         .values({
@@ -279,8 +287,13 @@ export function createBillingService(deps: BillingDeps) {
         db.select().from(payments).where(where).orderBy(desc(payments.paidAt)).$dynamic(),
         db.select({ n: count() }).from(payments).where(where),
       );
-      const receiptsOf = await deps.receipts.ofPayments(rows.map((r) => r.id));
-      return { payments: rows.map((r) => presentPayment(r, receiptsOf.get(r.id))), pagination };
+      const ids = rows.map((r) => r.id);
+      const receiptsOf = await deps.receipts.ofPayments(ids);
+      const creditNotesOf = await deps.receipts.ofPayments(ids, db, "credit_note");
+      return {
+        payments: rows.map((r) => presentPayment(r, receiptsOf.get(r.id), creditNotesOf.get(r.id))),
+        pagination,
+      };
     },
 
     demoApprove: (id: string) => demoDecide(id, "approve"),

@@ -11,8 +11,25 @@ const webhookEventSchema = z.object({
   resource: z.record(z.string(), z.unknown()).default({}),
 });
 
+/**
+ * The order an Orders v2 event names: the order itself (CHECKOUT.ORDER.*), or the order of a
+ * capture (PAYMENT.CAPTURE.*, in `supplementary_data.related_ids.order_id`).
+ */
+function orderOf(type: string, resource: Record<string, unknown>): string | null {
+  if (type.startsWith("CHECKOUT.ORDER.")) return typeof resource.id === "string" ? resource.id : null;
+  if (!type.startsWith("PAYMENT.CAPTURE.")) return null;
+  const related = z
+    .object({ supplementary_data: z.object({ related_ids: z.object({ order_id: z.string() }) }) })
+    .safeParse(resource);
+  return related.success ? related.data.supplementary_data.related_ids.order_id : null;
+}
+
 /** The payment providers' webhooks: each delivery kept once by event id, its subscription re-read. */
-export function createWebhookHandler(db: Db, sync: (customerPlanId: string) => Promise<unknown>) {
+export function createWebhookHandler(
+  db: Db,
+  sync: (customerPlanId: string) => Promise<unknown>,
+  completeOrder?: (provider: "paypal", orderId: string) => Promise<void>,
+) {
   return {
     /**
      * A PayPal webhook delivery, already verified: stored by event id (a repeat changes nothing),
@@ -47,6 +64,8 @@ export function createWebhookHandler(db: Db, sync: (customerPlanId: string) => P
           );
         if (row) await sync(row.id);
       }
+      const orderId = orderOf(event.event_type, resource);
+      if (orderId && completeOrder) await completeOrder(provider, orderId);
       await db.update(webhookEvents).set({ processedAt: new Date() }).where(eq(webhookEvents.id, event.id));
       return { duplicate: false };
     },

@@ -8,10 +8,12 @@ declare module "../../lib/module" {
   }
 }
 
-/** What a learner's plan opens (the cached answer per principal is `principals.accessOf`, auth module). */
+/** What a learner's plan and purchases open (the cached answer per principal is `principals.accessOf`, auth module). */
 export default defineModule({
   name: "entitlement",
-  needs: ["billing"],
+  needs: ["billing", "purchases"],
   provides: ["entitlement"],
-  build: (_ctx, { billing }) => ({ entitlement: createEntitlementService({ billing }) }),
+  build: (_ctx, { billing, purchases }) => ({
+    entitlement: createEntitlementService({ billing, purchases }),
+  }),
 });

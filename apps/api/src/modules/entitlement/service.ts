@@ -11,11 +11,16 @@ export type { Access } from "./policy";
  * - a customer whose current plan is premium (amount > 0) and whose subscription to it is
  *   ACTIVE (or cancelled with paid time left) opens every lesson of the courses the plan opens:
  *   every course, or the ones it names (a single-course plan names one);
+ * - a course bought once (paid, not refunded) opens every lesson of that course, for life;
+ * - the learner's access is the union of the two;
  * - everyone else, anonymous visitors included, opens the free lessons only.
  * Premium-only events are open to whoever opens every course.
  * Whether a subscription grants the user's plan is billing's answer (it owns the customer plans).
  */
-export function createEntitlementService(deps: { billing: Pick<AppServices["billing"], "subscriptionOf"> }) {
+export function createEntitlementService(deps: {
+  billing: Pick<AppServices["billing"], "subscriptionOf">;
+  purchases: Pick<AppServices["purchases"], "coursesOf">;
+}) {
   const { subscriptionOf } = deps.billing;
 
   /** What the principal opens, and until when it may stay so without a change (null: no end known). */
@@ -25,9 +30,13 @@ export function createEntitlementService(deps: { billing: Pick<AppServices["bill
   ): Promise<{ access: Access; until: Date | null }> {
     if (!principal) return { access: "free", until: null };
     if (principal.permissions.has(PERMISSIONS.lessonsManage)) return { access: "all", until: null };
-    const { customerPlanId, until, courseIds } = await subscriptionOf(principal.id, now);
-    if (!customerPlanId) return { access: "free", until: null };
-    return { access: courseIds ? unionAccess([courseIds]) : "all", until };
+    const [{ customerPlanId, until, courseIds }, bought] = await Promise.all([
+      subscriptionOf(principal.id, now),
+      deps.purchases.coursesOf(principal.id),
+    ]);
+    const plan: Access | readonly string[] = !customerPlanId ? "free" : (courseIds ?? "all");
+    // purchases are for life: only the plan's end bounds the window
+    return { access: unionAccess([plan, bought]), until: customerPlanId ? until : null };
   }
 
   return {

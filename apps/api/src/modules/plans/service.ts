@@ -204,8 +204,12 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
       );
       if (current.isDefault && next.amount > 0) throw conflict("The default free plan cannot become premium");
       if (current.isDefault && !next.active) throw conflict("The default free plan cannot be deactivated");
-      if (next.amount > 0 && next.interval === "once")
-        throw validationFailed({ interval: ["A paid plan is billed by month or year"] });
+      if (next.amount > 0 && next.interval === "once" && next.scope === "all")
+        throw validationFailed({
+          interval: [
+            "A paid plan of every course is billed by month or year (only chosen courses are sold once)",
+          ],
+        });
       const repriced =
         next.amount !== current.amount ||
         next.currency !== current.currency ||

@@ -7,6 +7,7 @@ import { ApiError, errorText } from "@/lib/api-error";
 import { useLang } from "@/lib/use-locale";
 import { checkoutTarget } from "../lib/billing-format";
 import { startSubscription } from "./billing-api";
+import { startPurchase } from "./purchases-api";
 
 /** Toast for a failed call; the API client already notifies network errors and 5xx. */
 export function useShowError() {
@@ -18,8 +19,9 @@ export function useShowError() {
 }
 
 /**
- * Starts a subscription and sends the learner to approve it: PayPal (and its card option)
- * by a full-page redirect, the demo checkout by an in-app navigation.
+ * Starts a subscription, or the purchase of a course sold once (`once`), and sends the learner to
+ * approve it: PayPal (and its card option) by a full-page redirect, the demo checkout by an
+ * in-app navigation.
  */
 export function useStartCheckout() {
   const lang = useLang();
@@ -28,8 +30,18 @@ export function useStartCheckout() {
   const { message } = App.useApp();
   const showError = useShowError();
   return useMutation({
-    mutationFn: ({ planId, provider }: { planId: string; provider: CheckoutProvider }) =>
-      startSubscription({ plan_id: planId, provider, locale: lang }),
+    mutationFn: ({
+      planId,
+      provider,
+      once,
+    }: {
+      planId: string;
+      provider: CheckoutProvider;
+      once?: boolean;
+    }): Promise<{ approveUrl: string }> =>
+      once
+        ? startPurchase({ plan_id: planId, provider, locale: lang })
+        : startSubscription({ plan_id: planId, provider, locale: lang }),
     onSuccess: ({ approveUrl }) => {
       const target = checkoutTarget(approveUrl);
       if (!target) void message.error(t("billing:checkout.badLink"));

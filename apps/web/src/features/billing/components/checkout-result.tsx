@@ -83,3 +83,21 @@ export function CheckoutFailed({
     />
   );
 }
+
+/** A checkout page reached without a payment to show: back to the pricing or the courses. */
+export function CheckoutMissing({ back }: { back: "pricing" | "courses" }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <Result
+      status="warning"
+      title={<h1 className="result-title">{t("billing:checkout.missingTitle")}</h1>}
+      subTitle={t("billing:checkout.missingText")}
+      extra={
+        <ButtonLink type="primary" to={to(pagePath(back))}>
+          {t(back === "pricing" ? "billing:result.toPricing" : "billing:result.toCourses")}
+        </ButtonLink>
+      }
+    />
+  );
+}

@@ -73,13 +73,27 @@ export function PaymentsCard() {
               title: t("billing:payments.receipt"),
               render: (_: unknown, p: Payment) =>
                 p.receipt ? (
-                  <Link
-                    to={to(pagePath("receipt", { id: p.receipt.id }))}
-                    data-testid="payment-receipt"
-                    aria-label={t("billing:payments.openReceipt", { number: p.receipt.number })}
-                  >
-                    {p.receipt.number}
-                  </Link>
+                  <>
+                    <Link
+                      to={to(pagePath("receipt", { id: p.receipt.id }))}
+                      data-testid="payment-receipt"
+                      aria-label={t("billing:payments.openReceipt", { number: p.receipt.number })}
+                    >
+                      {p.receipt.number}
+                    </Link>
+                    {p.credit_note && (
+                      <>
+                        {" · "}
+                        <Link
+                          to={to(pagePath("receipt", { id: p.credit_note.id }))}
+                          data-testid="payment-credit-note"
+                          aria-label={t("billing:payments.openCreditNote", { number: p.credit_note.number })}
+                        >
+                          {p.credit_note.number}
+                        </Link>
+                      </>
+                    )}
+                  </>
                 ) : (
                   "—"
                 ),
@@ -95,7 +109,9 @@ export function PaymentsCard() {
               responsive: WIDE_ONLY,
               title: t("billing:payments.status"),
               render: (_: unknown, p: Payment) => (
-                <Tag color="green">{t(`billing:payments.statuses.${p.status}`)}</Tag>
+                <Tag color={p.status === "PAID" ? "green" : "orange"}>
+                  {t(`billing:payments.statuses.${p.status}`)}
+                </Tag>
               ),
             },
             {

@@ -190,7 +190,7 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
             data-testid={`checkout-${provider}`}
             loading={checkout.isPending && checkout.variables?.provider === provider}
             disabled={checkout.isPending}
-            onClick={() => checkout.mutate({ planId: plan.id, provider })}
+            onClick={() => checkout.mutate({ planId: plan.id, provider, once: plan.interval === "once" })}
           >
             {t(`billing:checkout.pay.${provider}`)}
           </Button>

@@ -27,7 +27,7 @@ export function ReceiptPage() {
   const { id = "" } = useParams();
   const receipt = useQuery(receiptQuery(id));
   usePageTitle(
-    receipt.data ? t("billing:receipt.title", { number: receipt.data.number }) : t("billing:receipt.heading"),
+    receipt.data ? t(titleKey(receipt.data), { number: receipt.data.number }) : t("billing:receipt.heading"),
   );
 
   if (receipt.isError && !(receipt.error instanceof ApiError && receipt.error.status === 404)) {
@@ -54,6 +54,10 @@ export function ReceiptPage() {
     </div>
   );
 }
+
+/** A receipt, or the credit note of a refund. */
+const titleKey = (receipt: Receipt) =>
+  receipt.kind === "credit_note" ? "billing:receipt.creditTitle" : "billing:receipt.title";
 
 function ReceiptButtons({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation();
@@ -82,19 +86,27 @@ function ReceiptButtons({ receipt }: { receipt: Receipt }) {
 function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const amount = formatMoney(receipt.amount, receipt.currency, lang);
+  const to = useLocalePath();
+  const credit = receipt.kind === "credit_note";
+  const amount = formatMoney(credit ? -receipt.amount : receipt.amount, receipt.currency, lang);
   const plan = planName({ name: receipt.plan_name, name_fr: receipt.plan_name_fr }, lang);
   const seller = receipt.seller;
   return (
     <article className="receipt" data-testid="receipt" aria-labelledby="receipt-title">
       <header className="receipt__head">
         <h1 id="receipt-title" className="receipt__title">
-          {t("billing:receipt.title", { number: receipt.number })}
+          {t(titleKey(receipt), { number: receipt.number })}
         </h1>
         <p className="receipt__date">
-          {t("billing:receipt.paidOn")}{" "}
+          {t(credit ? "billing:receipt.refundedOn" : "billing:receipt.paidOn")}{" "}
           <time dateTime={receipt.issued_at}>{formatDate(receipt.issued_at, lang)}</time>
         </p>
+        {receipt.credit_of && (
+          <p className="receipt__date" data-testid="receipt-credit-of">
+            {t("billing:receipt.creditOf")}{" "}
+            <Link to={to(pagePath("receipt", { id: receipt.credit_of.id }))}>{receipt.credit_of.number}</Link>
+          </p>
+        )}
       </header>
       <div className="receipt__parties">
         <section aria-labelledby="receipt-seller">
@@ -128,13 +140,17 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         </thead>
         <tbody>
           <tr>
-            <td>{t("billing:receipt.subscription", { plan })}</td>
+            <td>
+              {t(receipt.item === "course" ? "billing:receipt.course" : "billing:receipt.subscription", {
+                plan,
+              })}
+            </td>
             <td className="receipt__amount">{amount}</td>
           </tr>
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{t("billing:receipt.total")}</th>
+            <th scope="row">{t(credit ? "billing:receipt.totalRefunded" : "billing:receipt.total")}</th>
             <td className="receipt__amount" data-testid="receipt-total">
               {amount}
             </td>
@@ -149,7 +165,9 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         <dt>{t("billing:receipt.currency")}</dt>
         <dd>{receipt.currency}</dd>
       </dl>
-      <p className="receipt__footer">{t("billing:receipt.footer")}</p>
+      <p className="receipt__footer">
+        {t(credit ? "billing:receipt.creditFooter" : "billing:receipt.footer")}
+      </p>
     </article>
   );
 }

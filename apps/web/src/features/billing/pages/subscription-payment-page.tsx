@@ -1,7 +1,7 @@
 import { ExperimentOutlined } from "@ant-design/icons";
 import type { CustomerPlan } from "@parlons/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Spin, Steps, Typography } from "antd";
+import { Alert, Card, Descriptions, Skeleton, Space, Spin, Steps, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -13,7 +13,13 @@ import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { billingKeys, refreshAfterPlanChange, updateStatus } from "../api/billing-api";
 import { useShowError, useStartCheckout } from "../api/use-start-checkout";
-import { CheckoutDuplicate, CheckoutFailed, CheckoutSuccess } from "../components/checkout-result";
+import {
+  CheckoutDuplicate,
+  CheckoutFailed,
+  CheckoutMissing,
+  CheckoutSuccess,
+} from "../components/checkout-result";
+import { DemoDecisionButtons } from "../components/demo-decision";
 import { PlanPrice } from "../components/plan-price";
 import "../billing.css";
 import { useDemoDecision } from "../api/billing-api";
@@ -24,7 +30,6 @@ import { useDemoDecision } from "../api/billing-api";
  */
 export function SubscriptionPaymentPage() {
   const { t } = useTranslation();
-  const to = useLocalePath();
   usePageTitle(t("billing:checkout.title"));
   const [params] = useSearchParams();
   const demo = params.get("demo");
@@ -37,16 +42,7 @@ export function SubscriptionPaymentPage() {
       ) : returned ? (
         <ProviderReturn key={returned} id={returned} />
       ) : (
-        <Result
-          status="warning"
-          title={<h1 className="result-title">{t("billing:checkout.missingTitle")}</h1>}
-          subTitle={t("billing:checkout.missingText")}
-          extra={
-            <ButtonLink type="primary" to={to(pagePath("pricing"))}>
-              {t("billing:result.toPricing")}
-            </ButtonLink>
-          }
-        />
+        <CheckoutMissing back="pricing" />
       )}
     </div>
   );
@@ -139,28 +135,11 @@ function DemoCheckout({ id }: { id: string }) {
             },
           ]}
         />
-        <Space wrap>
-          <Button
-            type="primary"
-            size="large"
-            data-testid="demo-approve"
-            loading={decide.isPending && decide.variables === "approve"}
-            disabled={decide.isPending}
-            onClick={() => decide.mutate("approve")}
-          >
-            {t("billing:demo.approve")}
-          </Button>
-          <Button
-            danger
-            size="large"
-            data-testid="demo-decline"
-            loading={decide.isPending && decide.variables === "decline"}
-            disabled={decide.isPending}
-            onClick={() => decide.mutate("decline")}
-          >
-            {t("billing:demo.decline")}
-          </Button>
-        </Space>
+        <DemoDecisionButtons
+          pending={decide.isPending}
+          deciding={decide.variables}
+          onDecide={(decision) => decide.mutate(decision)}
+        />
       </Space>
     </Card>
   );

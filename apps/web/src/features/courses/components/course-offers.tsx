@@ -62,7 +62,7 @@ function Offer({ plan, courseId }: { plan: Plan; courseId: string }) {
           <span className="tag tag--green">{t("courses:offers.current")}</span>
         ) : status === "authenticated" ? (
           <PlainButtonLink kind="primary" to={to(pagePath("upgradePayment", {}, { plan: plan.id }))}>
-            {t("courses:offers.choose", { plan: name })}
+            {t(plan.interval === "once" ? "courses:offers.buy" : "courses:offers.choose", { plan: name })}
           </PlainButtonLink>
         ) : (
           <PlainButton
