@@ -1,3 +1,4 @@
+import { violations } from "../support/axe";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { apiToken, signIn } from "../support/session";
@@ -31,4 +32,16 @@ test("the staff analytics page draws its charts, each with its figures as a tabl
   await active.getByText("Voir les chiffres en tableau").click();
   await expect(active.locator(".analytics-figure__table tbody tr")).toHaveCount(30);
   await expect(page.getByTestId("analytics-periods")).toContainText("Semaine du");
+
+  // the hard lines of the demo course: a line's cell reached and opened by keyboard, axe clean
+  const hard = page.getByTestId("analytics-hard-lines");
+  await hard.getByRole("combobox", { name: "Cours" }).click();
+  await page
+    .locator(".ant-select-dropdown:visible .ant-select-item-option[title='Anglais pour débutants']")
+    .click();
+  const cell = hard.getByTestId("heat-cell").first();
+  await cell.focus();
+  await page.keyboard.press("Enter");
+  await expect(hard.getByTestId("heat-picked")).toContainText("Leçon 1, phrase 1");
+  expect(await violations(page)).toEqual([]);
 });

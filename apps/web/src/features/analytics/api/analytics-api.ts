@@ -1,4 +1,4 @@
-import type { AnalyticsQuery, AnalyticsResponse } from "@parlons/contract";
+import type { AnalyticsCourseLinesResponse, AnalyticsQuery, AnalyticsResponse } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiFile } from "@/lib/api";
 import { saveFile } from "@/lib/download";
@@ -38,5 +38,16 @@ export function useRefreshAnalytics(
       await config.onSuccess?.(...args);
       await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
     },
+  });
+}
+
+/** `GET /v1/analytics/courses/{id}/lines` (analytics.read): each lesson's lines with what their grades add up to. */
+export function courseLinesQuery(courseId: string) {
+  return queryOptions({
+    queryKey: [...analyticsKeys.all, "lines", courseId] as const,
+    queryFn: ({ signal }) =>
+      api<AnalyticsCourseLinesResponse>(`/v1/analytics/courses/${encodeURIComponent(courseId)}/lines`, {
+        signal,
+      }).then((r) => r.data.lines),
   });
 }

@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
 import { Chart, type ChartSeries } from "./chart";
+import { FiguresTable } from "./figures-table";
+import { LineHeatmap } from "./line-heatmap";
 
 const COLORS = ["#1677ff", "#52c41a", "#fa8c16", "#eb2f96", "#722ed1", "#13c2c2"];
 const epoch = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
@@ -23,37 +25,14 @@ function Figure({
   columns: string[];
   rows: (string | number)[][];
 }) {
-  const { t } = useTranslation("analytics");
   return (
     <Card title={<h2 className="analytics-figure__title">{title}</h2>} data-testid={testId}>
       {chart}
-      <details className="analytics-figure__data">
-        <summary>{t("showData")}</summary>
-        <div className="analytics-figure__table">
-          <table>
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={String(row[0])}>
-                  {row.map((cell, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells keep their order
-                    <td key={i}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <FiguresTable
+        title={title}
+        columns={columns}
+        rows={rows.map((row) => ({ key: String(row[0]), cells: row }))}
+      />
     </Card>
   );
 }
@@ -191,6 +170,9 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
       <Col xs={24} xl={12}>
         <Funnel funnel={data.funnel} lang={lang} />
       </Col>
+      <Col xs={24}>
+        <LineHeatmap courses={data.funnel} />
+      </Col>
     </Row>
   );
 }
@@ -272,32 +254,14 @@ function Funnel({ funnel, lang }: { funnel: Analytics["funnel"]; lang: Lang }) {
             locale={format.locale}
             testId="chart-funnel"
           />
-          <details className="analytics-figure__data">
-            <summary>{t("showData")}</summary>
-            <div className="analytics-figure__table">
-              <table>
-                <caption className="visually-hidden">
-                  {t("charts.funnelOf", { course: title(course) })}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("columns.lesson")}</th>
-                    <th scope="col">{t("series.reached")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {course.lessons.map((l, i) => (
-                    <tr key={l.lesson_id}>
-                      <td>
-                        {i + 1}. {title(l)}
-                      </td>
-                      <td>{format.number(l.learners)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
+          <FiguresTable
+            title={t("charts.funnelOf", { course: title(course) })}
+            columns={[t("columns.lesson"), t("series.reached")]}
+            rows={course.lessons.map((l, i) => ({
+              key: l.lesson_id,
+              cells: [`${i + 1}. ${title(l)}`, format.number(l.learners)],
+            }))}
+          />
         </>
       )}
     </Card>

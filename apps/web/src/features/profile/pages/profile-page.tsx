@@ -14,6 +14,7 @@ import { usePageTitle } from "@/lib/use-page-title";
 import { type ProfileValues, updateProfile } from "../api/update-profile";
 import { DataRightsCard } from "../components/data-rights-card";
 import { PasskeysCard } from "../components/passkeys-card";
+import { PodcastCard } from "../components/podcast-card";
 import { SessionsCard } from "../components/sessions-card";
 import { TwoFactorCard } from "../components/two-factor-card";
 
@@ -99,6 +100,7 @@ export function ProfilePage() {
       <TwoFactorCard />
       <PasskeysCard />
       <SessionsCard />
+      <PodcastCard />
       <DataRightsCard />
     </>
   );
