@@ -1,6 +1,7 @@
 import type { PageQuery } from "@parlons/contract";
-import { type AnyColumn, ilike, or, type SQL } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import { type AnyColumn, count, ilike, or, type SQL } from "drizzle-orm";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "./client";
 
 /**
  * The paginated list query, written once: a page of an ordered select and the count of every
@@ -35,4 +36,26 @@ export async function paginate<Q extends PgSelect>(
     rows: items,
     pagination: { page: query.page, pageSize: query.pageSize, total: counted?.n ?? 0 },
   };
+}
+
+/** A page of the whole rows of one table where `where` holds (every row without it), in `order`. */
+export async function pageOf<T extends PgTable>(
+  db: DbOrTx,
+  query: PageQuery,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+): Promise<{ rows: T["$inferSelect"][]; pagination: { page: number; pageSize: number; total: number } }> {
+  const from = table as PgTable;
+  const { rows, pagination } = await paginate(
+    query,
+    db
+      .select()
+      .from(from)
+      .where(where)
+      .orderBy(...order)
+      .$dynamic(),
+    db.select({ n: count() }).from(from).where(where),
+  );
+  return { rows: rows as T["$inferSelect"][], pagination };
 }

@@ -1,8 +1,8 @@
 import type { AuditAction, AuditEntry, AuditListQuery, AuditTargetType } from "@parlons/contract";
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
-import { containing, paginate } from "../../db/paginate";
+import { containing, pageOf } from "../../db/paginate";
 import { auditLog } from "../../db/schema/audit";
 import type { RequestMeta } from "../../lib/request-meta";
 
@@ -91,16 +91,10 @@ export function createAuditService(deps: { db: Db; meta?: () => RequestMeta | un
       if (query.from) conditions.push(gte(auditLog.createdAt, new Date(query.from)));
       if (query.to) conditions.push(lt(auditLog.createdAt, new Date(query.to)));
       const where = conditions.length ? and(...conditions) : undefined;
-      const { rows, pagination } = await paginate(
-        query,
-        db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(auditLog).where(where),
-      );
+      const { rows, pagination } = await pageOf(db, query, auditLog, where, [
+        desc(auditLog.createdAt),
+        desc(auditLog.id),
+      ]);
       return { entries: rows.map(present), pagination };
     },
   };

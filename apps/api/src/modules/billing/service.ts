@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type CustomerPlan, langPrefix, type StartSubscriptionBody } from "@parlons/contract";
-import { and, count, desc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/client";
-import { paginate } from "../../db/paginate";
+import { pageOf } from "../../db/paginate";
 import { customerPlans, payments } from "../../db/schema/billing";
 import type { PaymentProviders } from "../../integrations/payments";
 import type { ChangeBus } from "../../lib/change-bus";
@@ -282,11 +282,7 @@ export function createBillingService(deps: BillingDeps) {
     async payments(owner: string, query: { page: number; pageSize: number }) {
       // a duplicate's payment (to be refunded) is no payment for a plan the learner held
       const where = and(eq(payments.userId, owner), eq(payments.status, "PAID"));
-      const { rows, pagination } = await paginate(
-        query,
-        db.select().from(payments).where(where).orderBy(desc(payments.paidAt)).$dynamic(),
-        db.select({ n: count() }).from(payments).where(where),
-      );
+      const { rows, pagination } = await pageOf(db, query, payments, where, [desc(payments.paidAt)]);
       const ids = rows.map((r) => r.id);
       const receiptsOf = await deps.receipts.ofPayments(ids);
       const creditNotesOf = await deps.receipts.ofPayments(ids, db, "credit_note");

@@ -7,9 +7,9 @@ import {
   normalizeCertificateCode,
   type StaffCertificate,
 } from "@parlons/contract";
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { containing, paginate } from "../../db/paginate";
+import { containing, pageOf } from "../../db/paginate";
 import { certificates } from "../../db/schema/certificates";
 import { notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/service";
@@ -163,16 +163,10 @@ export function createCertificateService(deps: {
       ]);
       if (match) filters.push(match);
       const where = filters.length ? and(...filters) : undefined;
-      const { rows, pagination } = await paginate(
-        query,
-        db
-          .select()
-          .from(certificates)
-          .where(where)
-          .orderBy(desc(certificates.issuedAt), desc(certificates.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(certificates).where(where),
-      );
+      const { rows, pagination } = await pageOf(db, query, certificates, where, [
+        desc(certificates.issuedAt),
+        desc(certificates.id),
+      ]);
       return { certificates: rows.map(presentStaff), pagination };
     },
 

@@ -1,7 +1,7 @@
 import type { ConfigBody, ConfigItem, ConfigListQuery, ConfigUpdateBody } from "@parlons/contract";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { containing, paginate } from "../../db/paginate";
+import { containing, pageOf } from "../../db/paginate";
 import { configs } from "../../db/schema/configs";
 import { conflict, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/service";
@@ -41,11 +41,7 @@ export function createConfigService(deps: { db: Db; audit: AuditService }) {
 
     async list(query: ConfigListQuery) {
       const where = containing(query.search, [configs.key, configs.description]);
-      const { rows, pagination } = await paginate(
-        query,
-        db.select().from(configs).where(where).orderBy(asc(configs.key)).$dynamic(),
-        db.select({ n: count() }).from(configs).where(where),
-      );
+      const { rows, pagination } = await pageOf(db, query, configs, where, [asc(configs.key)]);
       return { configs: rows.map(present), pagination };
     },
 

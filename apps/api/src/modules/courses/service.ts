@@ -5,9 +5,9 @@ import {
   type CourseUpdateBody,
   slugify,
 } from "@parlons/contract";
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { containing, paginate } from "../../db/paginate";
+import { containing, pageOf } from "../../db/paginate";
 import { courses } from "../../db/schema/courses";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import { uniqueSlug } from "../../lib/unique-slug";
@@ -103,16 +103,11 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
       if (query.target_language) filters.push(eq(courses.targetLanguage, query.target_language));
       if (query.level) filters.push(eq(courses.level, query.level));
       const where = and(...filters);
-      const { rows, pagination } = await paginate(
-        query,
-        db
-          .select()
-          .from(courses)
-          .where(where)
-          .orderBy(asc(courses.position), desc(courses.createdAt), asc(courses.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(courses).where(where),
-      );
+      const { rows, pagination } = await pageOf(db, query, courses, where, [
+        asc(courses.position),
+        desc(courses.createdAt),
+        asc(courses.id),
+      ]);
       return { courses: await present(rows), pagination };
     },
 

@@ -7,7 +7,7 @@ import type {
 } from "@parlons/contract";
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { paginate } from "../../db/paginate";
+import { pageOf, paginate } from "../../db/paginate";
 import { events, registrations } from "../../db/schema/events";
 import { notFound } from "../../lib/errors";
 import type { Principal } from "../../lib/principal";
@@ -341,16 +341,10 @@ export function createEventRegistrations(
       const filters: (SQL | undefined)[] = [eq(registrations.eventId, eventId)];
       if (query.status) filters.push(eq(registrations.status, query.status));
       const where = and(...filters);
-      const { rows, pagination } = await paginate(
-        query,
-        db
-          .select()
-          .from(registrations)
-          .where(where)
-          .orderBy(asc(registrations.createdAt), asc(registrations.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(registrations).where(where),
-      );
+      const { rows, pagination } = await pageOf(db, query, registrations, where, [
+        asc(registrations.createdAt),
+        asc(registrations.id),
+      ]);
       const people = new Map(
         (await Promise.all([...new Set(rows.map((r) => r.userId))].map((uid) => users.findById(uid))))
           .filter((u): u is NonNullable<typeof u> => Boolean(u))

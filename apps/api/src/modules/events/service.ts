@@ -5,9 +5,9 @@ import {
   eventRuleErrors,
   slugify,
 } from "@parlons/contract";
-import { and, asc, count, desc, eq, gt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { paginate } from "../../db/paginate";
+import { pageOf } from "../../db/paginate";
 import { events, registrations } from "../../db/schema/events";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import type { Lang } from "../../lib/format";
@@ -88,19 +88,10 @@ export function createEventService(deps: {
       if (!staff) filters.push(eq(events.active, true));
       if (!(staff && query.include === "past")) filters.push(gt(events.endsAt, now()));
       const where = and(...filters);
-      const { rows, pagination } = await paginate(
-        query,
-        db
-          .select()
-          .from(events)
-          .where(where)
-          .orderBy(
-            staff && query.include === "past" ? desc(events.startsAt) : asc(events.startsAt),
-            asc(events.id),
-          )
-          .$dynamic(),
-        db.select({ n: count() }).from(events).where(where),
-      );
+      const { rows, pagination } = await pageOf(db, query, events, where, [
+        staff && query.include === "past" ? desc(events.startsAt) : asc(events.startsAt),
+        asc(events.id),
+      ]);
       return { events: await present(rows, viewer), pagination };
     },
 

@@ -10,7 +10,7 @@ import {
 } from "@parlons/contract";
 import { and, count, desc, eq, notExists, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { containing, paginate } from "../../db/paginate";
+import { containing, pageOf } from "../../db/paginate";
 import { mailCampaigns, mailDeliveries, mailUnsubscribes } from "../../db/schema/mail";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import { wordsOf } from "../../locales";
@@ -258,16 +258,10 @@ export function createCampaignService(deps: {
         ]),
       );
       const where = and(...conditions);
-      const { rows, pagination } = await paginate(
-        query,
-        db
-          .select()
-          .from(mailCampaigns)
-          .where(where)
-          .orderBy(desc(mailCampaigns.createdAt), desc(mailCampaigns.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(mailCampaigns).where(where),
-      );
+      const { rows, pagination } = await pageOf(db, query, mailCampaigns, where, [
+        desc(mailCampaigns.createdAt),
+        desc(mailCampaigns.id),
+      ]);
       return { campaigns: rows.map(presentCampaign), pagination };
     },
 

@@ -5,9 +5,9 @@ import {
   TRANSACTIONAL_SLUGS,
   type TransactionalSlug,
 } from "@parlons/contract";
-import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { containing, paginate } from "../../db/paginate";
+import { containing, pageOf } from "../../db/paginate";
 import { emailTemplates } from "../../db/schema/mail";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import { builtInText, type TemplateTexts, TRANSACTIONAL_DEFAULTS } from "./transactional";
@@ -60,16 +60,10 @@ export function createMailTemplateService(db: Db) {
 
     async list(query: EmailTemplateListQuery) {
       const where = containing(query.search, [emailTemplates.name, emailTemplates.slug]);
-      const { rows, pagination } = await paginate(
-        query,
-        db
-          .select()
-          .from(emailTemplates)
-          .where(where)
-          .orderBy(desc(emailTemplates.updatedAt), asc(emailTemplates.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(emailTemplates).where(where),
-      );
+      const { rows, pagination } = await pageOf(db, query, emailTemplates, where, [
+        desc(emailTemplates.updatedAt),
+        asc(emailTemplates.id),
+      ]);
       return { templates: rows.map(presentTemplate), pagination };
     },
 

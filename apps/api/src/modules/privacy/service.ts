@@ -1,10 +1,10 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type DataRequest, type DataRequestListQuery, toLocale } from "@parlons/contract";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
-import { paginate } from "../../db/paginate";
+import { pageOf } from "../../db/paginate";
 import { analyticsActive } from "../../db/schema/analytics";
 import {
   oauthAccounts,
@@ -177,11 +177,9 @@ export function createPrivacyService(deps: {
 
     async list(query: DataRequestListQuery) {
       const where = query.status ? eq(dataRequests.status, query.status) : undefined;
-      const { rows, pagination } = await paginate(
-        query,
-        db.select().from(dataRequests).where(where).orderBy(desc(dataRequests.requestedAt)).$dynamic(),
-        db.select({ n: count() }).from(dataRequests).where(where),
-      );
+      const { rows, pagination } = await pageOf(db, query, dataRequests, where, [
+        desc(dataRequests.requestedAt),
+      ]);
       return { requests: rows.map((r) => ({ ...present(r), user_id: r.userId })), pagination };
     },
 
