@@ -95,14 +95,20 @@ async function main() {
   }
   app.log.info({ database: database.kind, mail: app.deps.mailer.kind }, "Parlons is starting");
 
-  const subscriptionSync = startSubscriptionSync({
-    db: database.db,
-    billing: app.deps.services.billing,
-    intervalSeconds: config.payments.syncIntervalSeconds,
-    log: app.log,
-    metrics: app.metrics,
-  });
-  app.addHook("onClose", async () => subscriptionSync.stop());
+  // every background job logs and counts, and stops when the server closes
+  const jobLog = { log: app.log, metrics: app.metrics };
+  const untilClose = <J extends { stop(): Promise<unknown> }>(job: J): J => {
+    app.addHook("onClose", async () => job.stop());
+    return job;
+  };
+  const subscriptionSync = untilClose(
+    startSubscriptionSync({
+      db: database.db,
+      billing: app.deps.services.billing,
+      intervalSeconds: config.payments.syncIntervalSeconds,
+      ...jobLog,
+    }),
+  );
   app.log.info({ payments: config.payments.provider }, "payment provider");
   // the embedded database belongs to this process: `npm run backup` asks it on a local socket
   if (database.pglite) {
@@ -113,48 +119,48 @@ async function main() {
     });
     app.addHook("onClose", async () => control.close());
   }
-  const mailWorker = startMailWorker({
-    queue: app.deps.services.mailDeliveries,
-    mailer: app.deps.mailer,
-    log: app.log,
-    metrics: app.metrics,
-    leaseMs: config.mailWorker.leaseMs,
-    intervalMs: config.mailWorker.intervalMs,
-  });
-  app.addHook("onClose", async () => mailWorker.stop());
-  const outboxWorker = startOutboxWorker({
-    outbox: app.deps.services.mailOutbox,
-    mailer: app.deps.mailer,
-    log: app.log,
-    metrics: app.metrics,
-  });
-  app.addHook("onClose", async () => outboxWorker.stop());
-  const eventReminders = startEventReminders({
-    events: app.deps.services.events,
-    log: app.log,
-    metrics: app.metrics,
-  });
-  app.addHook("onClose", async () => eventReminders.stop());
-  const analyticsRollup = startAnalyticsRollup({
-    analytics: app.deps.services.analytics,
-    log: app.log,
-    metrics: app.metrics,
-  });
-  app.addHook("onClose", async () => analyticsRollup.stop());
-  const studyReminders = startStudyReminders({
-    habit: app.deps.services.habit,
-    log: app.log,
-    intervalMs: config.studyRemindersIntervalMs,
-    metrics: app.metrics,
-  });
-  app.addHook("onClose", async () => studyReminders.stop());
-  const storageSweep = startStorageSweep({
-    db: database.db,
-    trash: app.deps.services.media.trash,
-    log: app.log,
-    metrics: app.metrics,
-  });
-  app.addHook("onClose", async () => storageSweep.stop());
+  const mailWorker = untilClose(
+    startMailWorker({
+      queue: app.deps.services.mailDeliveries,
+      mailer: app.deps.mailer,
+      leaseMs: config.mailWorker.leaseMs,
+      intervalMs: config.mailWorker.intervalMs,
+      ...jobLog,
+    }),
+  );
+  const outboxWorker = untilClose(
+    startOutboxWorker({
+      outbox: app.deps.services.mailOutbox,
+      mailer: app.deps.mailer,
+      ...jobLog,
+    }),
+  );
+  const eventReminders = untilClose(
+    startEventReminders({
+      events: app.deps.services.events,
+      ...jobLog,
+    }),
+  );
+  const analyticsRollup = untilClose(
+    startAnalyticsRollup({
+      analytics: app.deps.services.analytics,
+      ...jobLog,
+    }),
+  );
+  const studyReminders = untilClose(
+    startStudyReminders({
+      habit: app.deps.services.habit,
+      intervalMs: config.studyRemindersIntervalMs,
+      ...jobLog,
+    }),
+  );
+  const storageSweep = untilClose(
+    startStorageSweep({
+      db: database.db,
+      trash: app.deps.services.media.trash,
+      ...jobLog,
+    }),
+  );
 
   // SIGTERM drains: /api/health/ready answers 503 at once and the jobs stop (the mail being sent
   // finishes, the rest of its batch is released); requests keep being served for the drain delay,
