@@ -28,6 +28,9 @@ export function createMetrics() {
   const registry = new Registry();
   let sources: MetricSources = { inFlight: () => 0 };
   const registers = [registry];
+  /** A counter of this registry, by the labels named. */
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers });
 
   const httpDuration = new Histogram({
     name: "parlons_http_request_duration_seconds",
@@ -123,30 +126,26 @@ export function createMetrics() {
     labelNames: ["queue"] as const,
     registers,
   });
-  const jobItems = new Counter({
-    name: "parlons_job_items_total",
-    help: "Items processed by the jobs of this process, by job and outcome (mail-worker: sent, retry, failed)",
-    labelNames: ["job", "outcome"] as const,
-    registers,
-  });
-  const jobRuns = new Counter({
-    name: "parlons_job_runs_total",
-    help: "Runs of the periodic jobs of this process, by job and outcome (ok, failed, skipped: another process had it)",
-    labelNames: ["job", "outcome"] as const,
-    registers,
-  });
-  const payments = new Counter({
-    name: "parlons_payments_total",
-    help: "Payment events by provider and outcome (checkout_started, checkout_failed, activated, payment_recorded, duplicate_cancelled, refund_due)",
-    labelNames: ["provider", "outcome"] as const,
-    registers,
-  });
-  const webhooks = new Counter({
-    name: "parlons_webhooks_total",
-    help: "Payment provider webhooks by provider and outcome (processed, duplicate, rejected, failed)",
-    labelNames: ["provider", "outcome"] as const,
-    registers,
-  });
+  const jobItems = counter(
+    "parlons_job_items_total",
+    "Items processed by the jobs of this process, by job and outcome (mail-worker: sent, retry, failed)",
+    ["job", "outcome"] as const,
+  );
+  const jobRuns = counter(
+    "parlons_job_runs_total",
+    "Runs of the periodic jobs of this process, by job and outcome (ok, failed, skipped: another process had it)",
+    ["job", "outcome"] as const,
+  );
+  const payments = counter(
+    "parlons_payments_total",
+    "Payment events by provider and outcome (checkout_started, checkout_failed, activated, payment_recorded, duplicate_cancelled, refund_due)",
+    ["provider", "outcome"] as const,
+  );
+  const webhooks = counter(
+    "parlons_webhooks_total",
+    "Payment provider webhooks by provider and outcome (processed, duplicate, rejected, failed)",
+    ["provider", "outcome"] as const,
+  );
 
   let defaults = false;
   return {
