@@ -53,3 +53,13 @@ export const pagination = z.object({
 export const idParams = z.object({ id: z.uuid() });
 
 export const isoDate = z.string();
+
+/** How a published course or event is named, as the API answers it: id, slug, bilingual title and description. */
+export const publishedNaming = {
+  id: z.string(),
+  slug: z.string(),
+  title_fr: z.string(),
+  title_en: z.string(),
+  description_fr: z.string(),
+  description_en: z.string(),
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { envelope, pagination } from "./common";
+import { envelope, pagination, publishedNaming } from "./common";
+import { lessonDrip } from "./lessons";
 
 /**
  * Courses and the learner's progress through them (issue 3). Their lessons are in lessons.ts,
@@ -87,12 +88,7 @@ export const courseUpdateBody = z.object(courseFields).partial();
 export type CourseUpdateBody = z.infer<typeof courseUpdateBody>;
 
 export const courseItem = z.object({
-  id: z.string(),
-  slug: z.string(),
-  title_fr: z.string(),
-  title_en: z.string(),
-  description_fr: z.string(),
-  description_en: z.string(),
+  ...publishedNaming,
   target_language: z.string(),
   level: cefrLevel,
   /** Storage path of the cover (what the form sends back), or null. */
@@ -166,7 +162,7 @@ export const nextLesson = z.object({
   title_en: z.string(),
   locked: z.boolean(),
   /** Set when the course's pace keeps it closed (then `locked` too): why, and when it opens. */
-  drip: z.object({ reason: z.enum(["order", "date"]), opens_at: z.string().nullable() }).nullable(),
+  drip: lessonDrip,
   last_position: z.number(),
 });
 

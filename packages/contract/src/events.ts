@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelope, pageQuery, pagination } from "./common";
+import { envelope, pageQuery, pagination, publishedNaming } from "./common";
 import { localeSchema } from "./locale-schema";
 import { isUrl } from "./validation";
 
@@ -94,12 +94,7 @@ export const eventUpdateBody = z
 export type EventUpdateBody = z.infer<typeof eventUpdateBody>;
 
 export const eventItem = z.object({
-  id: z.string(),
-  slug: z.string(),
-  title_fr: z.string(),
-  title_en: z.string(),
-  description_fr: z.string(),
-  description_en: z.string(),
+  ...publishedNaming,
   kind: eventKind,
   location: z.string().nullable(),
   /** null unless the reader is staff or holds a booking. */

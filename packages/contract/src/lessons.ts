@@ -139,6 +139,11 @@ export const lessonAudio = z.object({
   mime_type: z.string(),
 });
 
+/** Why the course's pace keeps a lesson closed for a learner, and when it opens (null: it does not). */
+export const lessonDrip = z
+  .object({ reason: z.enum(["order", "date"]), opens_at: z.string().nullable() })
+  .nullable();
+
 export const lessonItem = z.object({
   id: z.string(),
   course_id: z.string(),
@@ -159,7 +164,7 @@ export const lessonItem = z.object({
    * then true): the previous lesson is not done yet, or the lesson opens on a date (null when the
    * learner has not started the course: it opens `drip_days` × its rank after they start).
    */
-  drip: z.object({ reason: z.enum(["order", "date"]), opens_at: z.string().nullable() }).nullable(),
+  drip: lessonDrip,
   /** Seconds of audio, or null when the lesson has none. */
   duration: z.number().int().nullable(),
   audio: lessonAudio.nullable(),
