@@ -1669,6 +1669,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Coupons, newest first (staff)
+         * @description Access: permission `plans.manage`.
+         */
+        get: operations["listCoupons"];
+        put?: never;
+        /**
+         * Create a coupon (staff)
+         * @description Access: permission `plans.manage`.
+         */
+        post: operations["createCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a coupon (staff); a used coupon keeps its code and at least its uses
+         * @description Access: permission `plans.manage`.
+         */
+        put: operations["updateCoupon"];
+        post?: never;
+        /**
+         * Delete a coupon never used; a used one is deactivated (staff)
+         * @description Access: permission `plans.manage`.
+         */
+        delete: operations["deleteCoupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coupons/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an offer costs with a coupon (checkout)
+         * @description Access: permission `plans.subscribe`.
+         */
+        get: operations["quoteCoupon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/courses/active": {
         parameters: {
             query?: never;
@@ -11208,6 +11276,8 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 item: "subscription" | "course";
+                                list_amount: number | null;
+                                coupon_code: string | null;
                                 /** @enum {string} */
                                 status: "PAID" | "REFUNDED";
                                 /** @enum {string} */
@@ -11712,6 +11782,7 @@ export interface operations {
                                 provider: string;
                                 list_amount: number;
                                 amount: number;
+                                coupon_code: string | null;
                                 currency: string;
                                 paid_at: string | null;
                                 refunded_at: string | null;
@@ -11799,13 +11870,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "plan_id": "0b9f6c1e-4a55-4c2e-9a43-2f1d3c8e7a10",
-                 *       "provider": "demo",
-                 *       "locale": "fr"
-                 *     }
-                 */
                 "application/json": {
                     /** Format: uuid */
                     plan_id: string;
@@ -11813,6 +11877,7 @@ export interface operations {
                     provider?: "paypal" | "card" | "demo";
                     /** @enum {string} */
                     locale?: "fr" | "en" | "es";
+                    coupon?: string;
                 };
             };
         };
@@ -11842,6 +11907,7 @@ export interface operations {
                                 provider: string;
                                 list_amount: number;
                                 amount: number;
+                                coupon_code: string | null;
                                 currency: string;
                                 paid_at: string | null;
                                 refunded_at: string | null;
@@ -11982,6 +12048,7 @@ export interface operations {
                                 provider: string;
                                 list_amount: number;
                                 amount: number;
+                                coupon_code: string | null;
                                 currency: string;
                                 paid_at: string | null;
                                 refunded_at: string | null;
@@ -12105,6 +12172,7 @@ export interface operations {
                                 provider: string;
                                 list_amount: number;
                                 amount: number;
+                                coupon_code: string | null;
                                 currency: string;
                                 paid_at: string | null;
                                 refunded_at: string | null;
@@ -12214,6 +12282,7 @@ export interface operations {
                                 provider: string;
                                 list_amount: number;
                                 amount: number;
+                                coupon_code: string | null;
                                 currency: string;
                                 paid_at: string | null;
                                 refunded_at: string | null;
@@ -12341,6 +12410,7 @@ export interface operations {
                                 provider: string;
                                 list_amount: number;
                                 amount: number;
+                                coupon_code: string | null;
                                 currency: string;
                                 paid_at: string | null;
                                 refunded_at: string | null;
@@ -12468,6 +12538,7 @@ export interface operations {
                                 provider: string;
                                 list_amount: number;
                                 amount: number;
+                                coupon_code: string | null;
                                 currency: string;
                                 paid_at: string | null;
                                 refunded_at: string | null;
@@ -12595,6 +12666,7 @@ export interface operations {
                                 provider: string;
                                 list_amount: number;
                                 amount: number;
+                                coupon_code: string | null;
                                 currency: string;
                                 paid_at: string | null;
                                 refunded_at: string | null;
@@ -12686,6 +12758,563 @@ export interface operations {
             };
             /** @description The payment provider failed to answer */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCoupons: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            coupons: {
+                                id: string;
+                                code: string;
+                                percent_off: number | null;
+                                amount_off: number | null;
+                                currency: string | null;
+                                plan_ids: string[];
+                                ends_at: string | null;
+                                max_uses: number | null;
+                                uses: number;
+                                active: boolean;
+                                created_at: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @default null */
+                    percent_off?: number | null;
+                    /** @default null */
+                    amount_off?: number | null;
+                    /** @default null */
+                    currency?: string | null;
+                    /** @default [] */
+                    plan_ids?: string[];
+                    /** @default null */
+                    ends_at?: string | null;
+                    /** @default null */
+                    max_uses?: number | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            coupon: {
+                                id: string;
+                                code: string;
+                                percent_off: number | null;
+                                amount_off: number | null;
+                                currency: string | null;
+                                plan_ids: string[];
+                                ends_at: string | null;
+                                max_uses: number | null;
+                                uses: number;
+                                active: boolean;
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @default null */
+                    percent_off?: number | null;
+                    /** @default null */
+                    amount_off?: number | null;
+                    /** @default null */
+                    currency?: string | null;
+                    /** @default [] */
+                    plan_ids?: string[];
+                    /** @default null */
+                    ends_at?: string | null;
+                    /** @default null */
+                    max_uses?: number | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            coupon: {
+                                id: string;
+                                code: string;
+                                percent_off: number | null;
+                                amount_off: number | null;
+                                currency: string | null;
+                                plan_ids: string[];
+                                ends_at: string | null;
+                                max_uses: number | null;
+                                uses: number;
+                                active: boolean;
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            deleted: boolean;
+                            coupon: {
+                                id: string;
+                                code: string;
+                                percent_off: number | null;
+                                amount_off: number | null;
+                                currency: string | null;
+                                plan_ids: string[];
+                                ends_at: string | null;
+                                max_uses: number | null;
+                                uses: number;
+                                active: boolean;
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteCoupon: {
+        parameters: {
+            query: {
+                code: string;
+                plan_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            code: string;
+                            list_amount: number;
+                            discount: number;
+                            amount: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23314,8 +23943,8 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 actor?: string;
-                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "purchases.refund" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.delete" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel" | "privacy.process" | "privacy.erase" | "certificates.revoke";
-                target_type?: "user" | "role" | "plan" | "subscription" | "purchase" | "settings" | "config" | "course" | "lesson" | "mail_campaign" | "event" | "registration" | "data_request" | "certificate";
+                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "purchases.refund" | "coupons.create" | "coupons.update" | "coupons.delete" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.delete" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel" | "privacy.process" | "privacy.erase" | "certificates.revoke";
+                target_type?: "user" | "role" | "plan" | "subscription" | "purchase" | "coupon" | "settings" | "config" | "course" | "lesson" | "mail_campaign" | "event" | "registration" | "data_request" | "certificate";
                 target_id?: string;
                 from?: string;
                 to?: string;

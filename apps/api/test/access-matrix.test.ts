@@ -67,6 +67,8 @@ const EXAMPLES: Record<string, { body?: Record<string, unknown> }> = {
   "POST /api/v1/send-mail/send": { body: { ...texts, audience: { role: "NOBODY" } } },
   "POST /api/v1/send-mail/test": { body: texts },
   "POST /api/v1/events": { body: { starts_at: inDays(7), ends_at: inDays(8) } },
+  "POST /api/v1/coupons": { body: { code: "MATRIX", percent_off: 10 } },
+  "PUT /api/v1/coupons/:id": { body: { code: "MATRIX", percent_off: 10 } },
   "PUT /api/v1/configs/:key": { body: { description: "Matrix" } },
   "PUT /api/v1/habit/settings": { body: { goal_minutes: 15 } },
   "POST /api/v1/courses/:courseId/glossary": { body: { meaning_fr: "sens" } },

@@ -109,6 +109,11 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   approveDemoPurchase: { owner: "purchase" }, // POST /v1/purchases/:id/demo/approve
   declineDemoPurchase: { owner: "purchase" }, // POST /v1/purchases/:id/demo/decline
   refundPurchase: "customer-plans.manage", // POST /v1/purchases/:id/refund
+  listCoupons: "plans.manage", // GET /v1/coupons
+  createCoupon: "plans.manage", // POST /v1/coupons
+  updateCoupon: "plans.manage", // PUT /v1/coupons/:id
+  deleteCoupon: "plans.manage", // DELETE /v1/coupons/:id
+  quoteCoupon: "plans.subscribe", // GET /v1/coupons/quote
   receivePaypalWebhook: "public", // POST /v1/billing/webhooks/paypal
   listActiveCourses: "public", // GET /v1/courses/active
   listPopularCourses: "public", // GET /v1/courses/popular

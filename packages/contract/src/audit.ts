@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = [
   "plans.delete",
   "subscriptions.cancel",
   "purchases.refund",
+  "coupons.create",
+  "coupons.update",
+  "coupons.delete",
   // settings and configuration
   "settings.update",
   "configs.create",
@@ -54,6 +57,7 @@ export const AUDIT_TARGET_TYPES = [
   "plan",
   "subscription",
   "purchase",
+  "coupon",
   "settings",
   "config",
   "course",

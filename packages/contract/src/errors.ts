@@ -56,6 +56,11 @@ export const ERROR_CODES = [
   "NOT_FOR_SALE",
   "PURCHASE_CLOSED",
   "NOT_REFUNDABLE",
+  "COUPON_INVALID",
+  "COUPON_EXPIRED",
+  "COUPON_USED_UP",
+  "COUPON_NOT_APPLICABLE",
+  "COUPON_CODE_TAKEN",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,7 @@ export * from "./audit";
 export * from "./auth";
 export * from "./certificates";
 export * from "./common";
+export * from "./coupons";
 export * from "./courses";
 export * from "./errors";
 export * from "./events";

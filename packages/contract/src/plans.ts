@@ -255,6 +255,9 @@ export const receipt = z.object({
   credit_of: z.object({ id: z.string(), number: z.string() }).nullable(),
   /** What was paid: a subscription to a plan (`plan_name`), or a course bought once (its offer's name). */
   item: z.enum(["subscription", "course"]),
+  /** The price before a coupon and the coupon's code (null: none was used; `amount` is what was paid). */
+  list_amount: z.number().int().nullable(),
+  coupon_code: z.string().nullable(),
   status: z.enum(["PAID", "REFUNDED"]),
   lang: z.enum(SPEAK_CODES),
   buyer: z.object({ name: z.string(), email: z.string() }),

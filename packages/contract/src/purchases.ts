@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelope, pagination } from "./common";
+import { couponCode } from "./coupons";
 import { localeSchema } from "./locale-schema";
 import { checkoutProvider } from "./plans";
 
@@ -23,6 +24,8 @@ export const purchase = z.object({
   /** The offer's price when it started, and what the learner pays. */
   list_amount: z.number().int(),
   amount: z.number().int(),
+  /** The coupon entered at checkout, if any. */
+  coupon_code: z.string().nullable(),
   currency: z.string(),
   paid_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
@@ -41,6 +44,8 @@ export const startPurchaseBody = z
     provider: checkoutProvider.optional(),
     /** The web's language: return pages are under /en for "en". Default "fr". */
     locale: localeSchema.optional(),
+    /** A discount code entered at checkout. */
+    coupon: couponCode.optional(),
   })
   .strict()
   .meta({ examples: [{ plan_id: "0b9f6c1e-4a55-4c2e-9a43-2f1d3c8e7a10", provider: "demo", locale: "fr" }] });

@@ -179,6 +179,14 @@ export const MENU: ModuleSeed[] = [
         permission: PERMISSIONS.customerPlansManage,
       },
       {
+        title: "Coupons",
+        titleFr: "Codes promo",
+        titleEs: "Cupones",
+        path: "/coupons",
+        icon: "tag",
+        permission: PERMISSIONS.plansManage,
+      },
+      {
         title: "Audit log",
         titleFr: "Journal d'audit",
         titleEs: "Registro de auditoría",

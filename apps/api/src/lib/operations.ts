@@ -104,6 +104,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /api/v1/purchases/:id/demo/approve": "approveDemoPurchase",
   "POST /api/v1/purchases/:id/demo/decline": "declineDemoPurchase",
   "POST /api/v1/purchases/:id/refund": "refundPurchase",
+  "GET /api/v1/coupons": "listCoupons",
+  "POST /api/v1/coupons": "createCoupon",
+  "PUT /api/v1/coupons/:id": "updateCoupon",
+  "DELETE /api/v1/coupons/:id": "deleteCoupon",
+  "GET /api/v1/coupons/quote": "quoteCoupon",
   // analytics
   "GET /api/v1/analytics": "getAnalytics",
   "GET /api/v1/analytics/csv": "getAnalyticsCsv",

@@ -39,6 +39,7 @@ const billing = {
   payment: () => import("../features/billing/pages/subscription-payment-page"),
   purchase: () => import("../features/billing/pages/purchase-payment-page"),
   sales: () => import("../features/billing/pages/sales-page"),
+  coupons: () => import("../features/billing/pages/coupons-page"),
   checkout: () => import("../features/billing/pages/checkout-plan-page"),
   receipt: () => import("../features/billing/pages/receipt-page"),
 };
@@ -281,6 +282,9 @@ const appRoutes: RouteObject[] = [
   { path: routes.certificate, ...plainPage(certificates.page, (m) => m.CertificatePage) },
   staff(PERMISSIONS.customerPlansManage, [
     { path: routes.sales, ...plainPage(billing.sales, (m) => m.SalesPage) },
+  ]),
+  staff(PERMISSIONS.plansManage, [
+    { path: routes.coupons, ...plainPage(billing.coupons, (m) => m.CouponsPage) },
   ]),
   staff(PERMISSIONS.certificatesManage, [
     { path: routes.certificates, ...plainPage(certificates.admin, (m) => m.CertificatesAdminPage) },

@@ -149,6 +149,9 @@ export const receipts = pgTable(
     planNameFr: text("plan_name_fr").notNull(),
     planNameEn: text("plan_name_en").notNull(),
     amount: integer("amount").notNull(),
+    /** Before a coupon (null: no coupon; `amount` is then the price), and the coupon's code. */
+    listAmount: integer("list_amount"),
+    couponCode: text("coupon_code"),
     currency: text("currency").notNull(),
     /** PAID for a receipt, REFUNDED for a credit note. */
     status: text("status", { enum: ["PAID", "REFUNDED"] })
@@ -194,6 +197,9 @@ export const purchases = pgTable(
     /** The plan's price when the purchase started, and what the learner pays after a coupon. */
     listAmount: integer("list_amount").notNull(),
     amount: integer("amount").notNull(),
+    /** The coupon entered at checkout (its code copied: the receipt names it whatever happens to it). */
+    couponId: uuid("coupon_id").references((): AnyPgColumn => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
     currency: text("currency").notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
@@ -203,6 +209,57 @@ export const purchases = pgTable(
     index("purchases_user_idx").on(t.userId, t.status),
     uniqueIndex("purchases_provider_order_key").on(t.provider, t.providerOrderId),
     check("purchases_status", sql`${t.status} in ('PENDING', 'PAID', 'CANCELLED', 'REFUNDED')`),
+  ],
+);
+
+/**
+ * A discount code: a percentage or an amount off the offers it names (none: every paid offer), until
+ * `ends_at`, at most `max_uses` times. `uses` only moves by a conditional update (`uses < max_uses`),
+ * so concurrent checkouts can never take more uses than there are.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** Upper case, as learners' entries are compared. */
+    code: text("code").notNull(),
+    percentOff: integer("percent_off"),
+    amountOff: integer("amount_off"),
+    currency: text("currency"),
+    planIds: uuid("plan_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_key").on(t.code),
+    check("coupons_one_discount", sql`(${t.percentOff} is null) <> (${t.amountOff} is null)`),
+    check("coupons_uses_within_max", sql`${t.maxUses} is null or ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/** Each use of a coupon, by the purchase that took it (one per purchase, whatever replays the capture). */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purchaseId: uuid("purchase_id")
+      .notNull()
+      .references(() => purchases.id, { onDelete: "cascade" }),
+    amountOff: integer("amount_off").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("coupon_redemptions_purchase_key").on(t.purchaseId),
+    index("coupon_redemptions_coupon_idx").on(t.couponId),
   ],
 );
 

@@ -24,6 +24,8 @@ export const words: Catalogue["words"] = {
     totalRefunded: "Total refunded",
     refunded: "Refunded",
     creditFooter: "This credit note confirms the refund of the payment on the receipt it cancels.",
+    listPrice: "Price",
+    discount: "Discount (code {{code}})",
     providers: { paypal: "PayPal", demo: "Demo (no money moved)" },
     footer: "This receipt confirms a payment received. Keep it for your records.",
   },

@@ -27,6 +27,8 @@ export const words: Catalogue["words"] = {
     totalRefunded: "Total reembolsado",
     refunded: "Reembolsado",
     creditFooter: "Esta factura rectificativa certifica el reembolso del pago del recibo que anula.",
+    listPrice: "Precio",
+    discount: "Descuento (código {{code}})",
     providers: { paypal: "PayPal", demo: "Demostración (sin dinero real)" },
     footer: "Este recibo confirma un pago recibido. Guárdalo para tus registros.",
   },

@@ -23,6 +23,8 @@ export const words = {
     totalRefunded: "Total remboursé",
     refunded: "Remboursé",
     creditFooter: "Cet avoir atteste du remboursement du paiement du reçu qu'il annule.",
+    listPrice: "Prix",
+    discount: "Remise (code {{code}})",
     providers: { paypal: "PayPal", demo: "Démonstration (aucun argent versé)" },
     footer: "Ce reçu atteste d'un paiement reçu. Conservez-le pour vos dossiers.",
   },

@@ -1,4 +1,6 @@
 import { defineModule } from "../../lib/module";
+import couponRoutes from "./coupon-routes";
+import { type CouponService, createCouponService } from "./coupons";
 import purchaseRoutes from "./purchase-routes";
 import { createPurchaseService, type PurchaseService } from "./purchases";
 import type { ReceiptService } from "./receipts";
@@ -13,6 +15,7 @@ declare module "../../lib/module" {
     billing: BillingService;
     receipts: ReceiptService;
     purchases: PurchaseService;
+    coupons: CouponService;
   }
 }
 
@@ -20,7 +23,7 @@ declare module "../../lib/module" {
 export default defineModule({
   name: "billing",
   needs: ["users", "plans", "notifications", "settings", "mailOutbox", "transactionalMails"],
-  provides: ["billing", "receipts", "purchases"],
+  provides: ["billing", "receipts", "purchases", "coupons"],
   announces: ["user"],
   routesRead: ["audit"],
   build: ({ db, app, config, providers, changes, metrics }, deps) => {
@@ -35,11 +38,13 @@ export default defineModule({
       publicUrl: config.publicUrl,
     });
     const onPaymentEvent = (provider: string, outcome: PaymentOutcome) => metrics.payment(provider, outcome);
+    const coupons = createCouponService({ db, plans });
     const purchases = createPurchaseService({
       db,
       providers,
       plans,
       users,
+      coupons,
       receipts,
       publicUrl: config.publicUrl,
       log: app.log,
@@ -62,10 +67,11 @@ export default defineModule({
         if (id) await purchases.complete(id);
       },
     });
-    return { billing, receipts, purchases };
+    return { billing, receipts, purchases, coupons };
   },
   routes: async (api) => {
     await api.register(billingRoutes);
     await api.register(purchaseRoutes);
+    await api.register(couponRoutes);
   },
 });

@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict, notFound, validationFailed } from "../.
 import type { PlanRow, PlanService } from "../plans/service";
 import type { Principal, UserService } from "../users/service";
 import { checkCheckoutProvider, countedCheckout, providerLocale } from "./checkout";
+import type { CouponService } from "./coupons";
 import { iso } from "./present";
 import { nextPurchaseStep } from "./purchase-machine";
 import type { ReceiptService } from "./receipts";
@@ -23,6 +24,7 @@ export interface PurchaseDeps {
   providers: PaymentProviders;
   plans: Pick<PlanService, "get">;
   users: Pick<UserService, "findById">;
+  coupons: Pick<CouponService, "quote" | "redeem">;
   receipts: Pick<ReceiptService, "issue" | "creditNote" | "ofPayments">;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -89,6 +91,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
         provider: row.provider,
         list_amount: row.listAmount,
         amount: row.amount,
+        coupon_code: row.couponCode,
         currency: row.currency,
         paid_at: iso(row.paidAt),
         refunded_at: iso(row.refundedAt),
@@ -130,7 +133,13 @@ export function createPurchaseService(deps: PurchaseDeps) {
         })
         .returning();
       if (!payment) throw new Error("payment insert returned nothing");
-      await deps.receipts.issue(payment, row.planId, tx, "course");
+      await deps.receipts.issue(
+        payment,
+        row.planId,
+        tx,
+        "course",
+        row.couponCode ? { listAmount: row.listAmount, code: row.couponCode } : undefined,
+      );
       return true;
     });
     if (won) {
@@ -138,6 +147,19 @@ export function createPurchaseService(deps: PurchaseDeps) {
       deps.changes?.publish(`user:${row.userId}`);
     }
     return won;
+  }
+
+  /** Takes the coupon's use for this purchase; none left: the purchase closes uncaptured, and says why. */
+  async function takeCouponUse(row: PurchaseRow & { couponId: string }) {
+    try {
+      await deps.coupons.redeem(row);
+    } catch (err) {
+      await db
+        .update(purchases)
+        .set({ status: "CANCELLED" })
+        .where(and(eq(purchases.id, row.id), eq(purchases.status, "PENDING")));
+      throw err;
+    }
   }
 
   /** Reads the order at its provider, captures it when approved, and applies what it says. */
@@ -149,6 +171,8 @@ export function createPurchaseService(deps: PurchaseDeps) {
     let order = await provider.getOrder(row.providerOrderId);
     let step = nextPurchaseStep(row.status, order);
     if (step.kind === "capture") {
+      // the coupon's use is taken when the money is, never past its last use
+      if (row.couponId) await takeCouponUse({ ...row, couponId: row.couponId });
       order = await provider.captureOrder(row.providerOrderId, row.id);
       step = nextPurchaseStep(row.status, order);
     }
@@ -194,6 +218,8 @@ export function createPurchaseService(deps: PurchaseDeps) {
       const owned = new Set(await coursesOf(principal.id));
       if (plan.courseIds.every((c) => owned.has(c)))
         throw conflict("You already own every course of this offer", "ALREADY_OWNED");
+      const quote = body.coupon ? await deps.coupons.quote(body.coupon, plan) : null;
+      const amount = quote?.amount ?? plan.amount;
 
       const id = randomUUID();
       const prefix = langPrefix(body.locale ?? "fr");
@@ -201,7 +227,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
         providers.active.name,
         providers.active.createOrder({
           purchaseId: id,
-          amountCents: plan.amount,
+          amountCents: amount,
           currency: plan.currency,
           description: plan.name,
           returnUrl: `${deps.publicUrl}${prefix}/billing/purchase-payment?purchase=${id}`,
@@ -220,7 +246,9 @@ export function createPurchaseService(deps: PurchaseDeps) {
           provider: providers.active.name,
           providerOrderId: order.id,
           listAmount: plan.amount,
-          amount: plan.amount,
+          amount,
+          couponId: quote?.coupon.id ?? null,
+          couponCode: quote?.coupon.code ?? null,
           currency: plan.currency,
         })
         .returning();

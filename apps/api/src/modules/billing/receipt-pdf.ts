@@ -71,7 +71,14 @@ export async function receiptPdf(receipt: Receipt, lang: ReceiptLang): Promise<B
     .lineTo(left + width, doc.y)
     .stroke("#999");
   doc.moveDown(0.5);
-  row(line, amount);
+  const sign = credit ? -1 : 1;
+  if (receipt.list_amount !== null && receipt.coupon_code) {
+    row(`${line} (${words.listPrice})`, formatMoney(sign * receipt.list_amount, receipt.currency, lang));
+    row(
+      words.discount(receipt.coupon_code),
+      formatMoney(-sign * (receipt.list_amount - receipt.amount), receipt.currency, lang),
+    );
+  } else row(line, amount);
   doc
     .moveTo(left, doc.y)
     .lineTo(left + width, doc.y)

@@ -7,7 +7,8 @@ import { type Catalogue, fill, wordsOf } from "../../locales";
 
 export type ReceiptLang = Lang;
 
-type ReceiptWords = Omit<Catalogue["words"]["receipt"], "plan" | "course" | "providers"> & {
+type ReceiptWords = Omit<Catalogue["words"]["receipt"], "plan" | "course" | "discount" | "providers"> & {
+  discount: (code: string) => string;
   plan: (name: string) => string;
   course: (name: string) => string;
   providers: Record<string, string>;
@@ -19,6 +20,7 @@ const wordsIn = (lang: Lang): ReceiptWords => {
     ...words,
     plan: (name) => fill(words.plan, { name }),
     course: (name) => fill(words.course, { name }),
+    discount: (code) => fill(words.discount, { code }),
     providers: words.providers,
   };
 };

@@ -32,6 +32,8 @@ function presentReceipt(row: ReceiptRow, creditOf: { id: string; number: string 
     plan_name: row.planNameEn,
     plan_name_fr: row.planNameFr,
     amount: row.amount,
+    list_amount: row.listAmount,
+    coupon_code: row.couponCode,
     currency: row.currency,
     provider: row.provider,
     seller: row.seller,
@@ -78,6 +80,7 @@ export function createReceiptService(deps: {
       planId: string,
       tx: DbOrTx,
       item: ReceiptRow["item"] = "subscription",
+      coupon?: { listAmount: number; code: string },
     ): Promise<ReceiptRow> {
       const [user, plan, setting] = await Promise.all([
         deps.users.findById(payment.userId, tx),
@@ -103,6 +106,8 @@ export function createReceiptService(deps: {
           planNameFr: plan.nameFr,
           planNameEn: plan.name,
           amount: payment.amount,
+          listAmount: coupon?.listAmount ?? null,
+          couponCode: coupon?.code ?? null,
           currency: payment.currency,
           provider: payment.provider,
           seller: {

@@ -38,8 +38,7 @@ const ESCAPES: Record<string, string> = {
   "'": "&apos;",
 };
 /** Text or an attribute's value, escaped for XML. */
-const xmlText = (value: string) =>
-  value.replace(NOT_XML, "").replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+const xmlText = (value: string) => value.replace(NOT_XML, "").replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 const element = (name: string, text: string) => `<${name}>${xmlText(text)}</${name}>`;
 const empty = (name: string, attrs: Record<string, string | number>) =>

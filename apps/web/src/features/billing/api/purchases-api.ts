@@ -1,4 +1,4 @@
-import type { CheckoutProvider, Lang, Purchase, PurchaseStatus } from "@parlons/contract";
+import type { CheckoutProvider, CouponQuote, Lang, Purchase, PurchaseStatus } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type { MutationConfig } from "@/lib/mutation";
@@ -15,7 +15,12 @@ const purchaseKeys = {
 };
 
 /** `POST /v1/purchases`: starts buying a course once; the learner then goes to `approveUrl`. */
-export function startPurchase(body: { plan_id: string; provider: CheckoutProvider; locale: Lang }) {
+export function startPurchase(body: {
+  plan_id: string;
+  provider: CheckoutProvider;
+  locale: Lang;
+  coupon?: string | undefined;
+}) {
   return api<Data<{ purchase: Purchase; approveUrl: string }>>("/v1/purchases", {
     method: "POST",
     body,
@@ -84,4 +89,11 @@ export function useRefundPurchase(config: MutationConfig<Purchase, string> = {})
       await client.invalidateQueries({ queryKey: purchaseKeys.all });
     },
   });
+}
+
+/** `GET /v1/coupons/quote`: what the offer costs with a code (refusals come back as coded errors). */
+export function quoteCoupon(code: string, planId: string) {
+  return api<Data<CouponQuote>>("/v1/coupons/quote", { query: { code, plan_id: planId }, silent: true }).then(
+    (r) => r.data,
+  );
 }

@@ -34,13 +34,15 @@ export function useStartCheckout() {
       planId,
       provider,
       once,
+      coupon,
     }: {
       planId: string;
       provider: CheckoutProvider;
       once?: boolean;
+      coupon?: string | undefined;
     }): Promise<{ approveUrl: string }> =>
       once
-        ? startPurchase({ plan_id: planId, provider, locale: lang })
+        ? startPurchase({ plan_id: planId, provider, locale: lang, coupon })
         : startSubscription({ plan_id: planId, provider, locale: lang }),
     onSuccess: ({ approveUrl }) => {
       const target = checkoutTarget(approveUrl);

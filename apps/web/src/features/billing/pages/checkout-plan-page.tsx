@@ -1,5 +1,5 @@
 import { CreditCardOutlined, ExperimentOutlined, LockOutlined, PayCircleOutlined } from "@ant-design/icons";
-import type { CheckoutProvider, Plan } from "@parlons/contract";
+import type { CheckoutProvider, CouponQuote, Plan } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Empty, Radio, Result, Skeleton, Space, Typography } from "antd";
 import { type ReactNode, useState } from "react";
@@ -14,6 +14,7 @@ import { usePageTitle } from "@/lib/use-page-title";
 import { providersQuery } from "../api/billing-api";
 import { activePlansQuery } from "../api/plan-queries";
 import { useStartCheckout } from "../api/use-start-checkout";
+import { CouponField } from "../components/coupon-field";
 import { PlanPrice } from "../components/plan-price";
 import "../billing.css";
 
@@ -124,7 +125,7 @@ function CheckoutPlanPage({
                 <PlanPrice amount={plan.amount} currency={plan.currency} interval={plan.interval} />
               </Typography.Paragraph>
             )}
-            <CheckoutOptions plan={plan} only={only} current={plan.id === user?.plan_id} />
+            <CheckoutOptions key={plan.id} plan={plan} only={only} current={plan.id === user?.plan_id} />
           </section>
         )}
       </Space>
@@ -153,6 +154,8 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
   const { t } = useTranslation();
   const providers = useQuery(providersQuery);
   const checkout = useStartCheckout();
+  const [coupon, setCoupon] = useState<CouponQuote | null>(null);
+  const once = plan.interval === "once";
 
   if (current) return <Alert type="info" showIcon title={t("billing:upgrade.alreadyOnPlan")} />;
   if (providers.isPending) return <Skeleton.Button active block />;
@@ -179,6 +182,7 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
           title={t("billing:upgrade.unavailable", { method: t(`billing:provider.${only}`) })}
         />
       )}
+      {once && <CouponField key={plan.id} planId={plan.id} applied={coupon} onApplied={setCoupon} />}
       {wanted.includes("demo") && <Alert type="warning" showIcon title={t("billing:demo.label")} />}
       <Space wrap>
         {wanted.map((provider) => (
@@ -190,7 +194,7 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
             data-testid={`checkout-${provider}`}
             loading={checkout.isPending && checkout.variables?.provider === provider}
             disabled={checkout.isPending}
-            onClick={() => checkout.mutate({ planId: plan.id, provider, once: plan.interval === "once" })}
+            onClick={() => checkout.mutate({ planId: plan.id, provider, once, coupon: coupon?.code })}
           >
             {t(`billing:checkout.pay.${provider}`)}
           </Button>

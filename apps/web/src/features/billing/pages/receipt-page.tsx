@@ -88,7 +88,9 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const lang = useLang();
   const to = useLocalePath();
   const credit = receipt.kind === "credit_note";
-  const amount = formatMoney(credit ? -receipt.amount : receipt.amount, receipt.currency, lang);
+  const money = (cents: number) => formatMoney(credit ? -cents : cents, receipt.currency, lang);
+  const amount = money(receipt.amount);
+  const lineKey = receipt.item === "course" ? "billing:receipt.course" : "billing:receipt.subscription";
   const plan = planName({ name: receipt.plan_name, name_fr: receipt.plan_name_fr }, lang);
   const seller = receipt.seller;
   return (
@@ -139,14 +141,23 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           </tr>
         </thead>
         <tbody>
-          <tr>
-            <td>
-              {t(receipt.item === "course" ? "billing:receipt.course" : "billing:receipt.subscription", {
-                plan,
-              })}
-            </td>
-            <td className="receipt__amount">{amount}</td>
-          </tr>
+          {receipt.list_amount !== null && receipt.coupon_code ? (
+            <>
+              <tr>
+                <td>{t(lineKey, { plan })}</td>
+                <td className="receipt__amount">{money(receipt.list_amount)}</td>
+              </tr>
+              <tr data-testid="receipt-discount">
+                <td>{t("billing:receipt.discount", { code: receipt.coupon_code })}</td>
+                <td className="receipt__amount">{money(-(receipt.list_amount - receipt.amount))}</td>
+              </tr>
+            </>
+          ) : (
+            <tr>
+              <td>{t(lineKey, { plan })}</td>
+              <td className="receipt__amount">{amount}</td>
+            </tr>
+          )}
         </tbody>
         <tfoot>
           <tr>
