@@ -14,6 +14,7 @@
  *   checks     node:test proving each dependency rule and the file size limit fail on a violating file (scripts/checks)
  *   api        vitest through inject on PGlite, or PostgreSQL when DATABASE_URL is set
  *   e2e        Playwright in Chromium against the production build (`npm start`)
+ * TEST_RESULTS_DIR (default .test-results): where the reports and timings are written.
  * Options: --only=api,e2e (comma list of static, contract, aligner, web, bench, checks, api, e2e), --no-static. CHROMIUM_PATH (default /usr/bin/chromium):
  * without a Chromium the e2e suite is skipped loudly, except with CI=true where it fails.
  */
@@ -31,7 +32,9 @@ const only = args
   ?.slice(7)
   .split(",");
 const runStatic = !args.includes("--no-static") && (!only || only.includes("static"));
-const resultsDir = path.join(root, ".test-results");
+// where the JSON reports, timings and reasons of failure go (CI gives its PostgreSQL pass, which
+// runs beside the end-to-end suite, a folder of its own)
+const resultsDir = path.resolve(root, process.env.TEST_RESULTS_DIR ?? ".test-results");
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
