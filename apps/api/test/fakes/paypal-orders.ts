@@ -58,7 +58,8 @@ export interface FakeRefund {
   create_time: string;
 }
 
-interface Detail {
+/** A PayPal error detail (shared with paypal-server.ts). */
+export interface Detail {
   field?: string;
   value?: string;
   location?: string;
@@ -88,13 +89,13 @@ const isRecord = (value: unknown): value is Json =>
 const cents = (value: string) => Math.round(Number(value) * 100);
 const decimal = (n: number) => (n / 100).toFixed(2);
 
-const missing = (field: string): Detail => ({
+export const missing = (field: string): Detail => ({
   field,
   location: "body",
   issue: "MISSING_REQUIRED_PARAMETER",
   description: "A required field / parameter is missing.",
 });
-const invalid = (field: string, value: unknown): Detail => ({
+export const invalid = (field: string, value: unknown): Detail => ({
   field,
   ...(value !== undefined && { value: String(value) }),
   location: "body",

@@ -2,7 +2,15 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { crc32 } from "node:zlib";
-import { type FakeCapture, type FakeOrder, type FakeRefund, fakeOrders } from "./paypal-orders";
+import {
+  type Detail,
+  type FakeCapture,
+  type FakeOrder,
+  type FakeRefund,
+  fakeOrders,
+  invalid,
+  missing,
+} from "./paypal-orders";
 
 /**
  * A fake PayPal REST API for tests: an HTTP server on 127.0.0.1 that speaks the request and
@@ -188,29 +196,6 @@ function isRecord(value: unknown): value is Json {
 
 const AMOUNT_PATTERN = /^((-?[0-9]+)|(-?([0-9]+)?[.][0-9]+))$/;
 const INTERVAL_UNITS = ["DAY", "WEEK", "MONTH", "YEAR"] as const;
-
-interface Detail {
-  field?: string;
-  value?: string;
-  location?: string;
-  issue: string;
-  description: string;
-}
-
-const missing = (field: string): Detail => ({
-  field,
-  location: "body",
-  issue: "MISSING_REQUIRED_PARAMETER",
-  description: "A required field / parameter is missing.",
-});
-
-const invalid = (field: string, value: unknown): Detail => ({
-  field,
-  ...(value !== undefined && { value: String(value) }),
-  location: "body",
-  issue: "INVALID_PARAMETER_VALUE",
-  description: "The value of a field is invalid.",
-});
 
 function addInterval(from: Date, unit: FakeBillingCycle["frequency"]["interval_unit"], count: number): Date {
   const next = new Date(from);
