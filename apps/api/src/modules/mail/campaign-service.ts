@@ -19,7 +19,7 @@ import type { Principal } from "../users/service";
 import { type CampaignTexts, composeCampaignMail } from "./campaign-mail";
 import type { MailOutbox } from "./outbox";
 import type { MailPreferencesService } from "./preferences-service";
-import type { MailTemplateService } from "./template-service";
+import { type MailTemplateService, textsOf } from "./template-service";
 
 export type CampaignRow = typeof mailCampaigns.$inferSelect;
 
@@ -27,12 +27,7 @@ function presentCampaign(row: CampaignRow): MailCampaign {
   return {
     id: row.id,
     template_id: row.templateId,
-    subject_fr: row.subjectFr,
-    subject_en: row.subjectEn,
-    body_fr: row.bodyFr,
-    body_en: row.bodyEn,
-    subject_es: row.subjectEs,
-    body_es: row.bodyEs,
+    ...textsOf(row),
     audience: row.audience,
     status: row.status,
     total: row.total,

@@ -16,17 +16,24 @@ export type TemplateRow = typeof emailTemplates.$inferSelect;
 
 const slugTaken = () => conflict("A template already uses this slug", "TEMPLATE_SLUG_TAKEN");
 
+/** The six texts of a stored template or campaign, as the API answers them. */
+export const textsOf = (
+  row: Pick<TemplateRow, "subjectFr" | "subjectEn" | "bodyFr" | "bodyEn" | "subjectEs" | "bodyEs">,
+) => ({
+  subject_fr: row.subjectFr,
+  subject_en: row.subjectEn,
+  body_fr: row.bodyFr,
+  body_en: row.bodyEn,
+  subject_es: row.subjectEs,
+  body_es: row.bodyEs,
+});
+
 function presentTemplate(row: TemplateRow): EmailTemplate {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
-    subject_fr: row.subjectFr,
-    subject_en: row.subjectEn,
-    body_fr: row.bodyFr,
-    body_en: row.bodyEn,
-    subject_es: row.subjectEs,
-    body_es: row.bodyEs,
+    ...textsOf(row),
     active: row.active,
     transactional: (TRANSACTIONAL_SLUGS as readonly string[]).includes(row.slug),
     created_at: row.createdAt.toISOString(),
@@ -128,17 +135,7 @@ export function createMailTemplateService(db: Db) {
         .select()
         .from(emailTemplates)
         .where(and(eq(emailTemplates.slug, slug), eq(emailTemplates.active, true)));
-      return row
-        ? {
-            name: row.name,
-            subject_fr: row.subjectFr,
-            subject_en: row.subjectEn,
-            body_fr: row.bodyFr,
-            body_en: row.bodyEn,
-            subject_es: row.subjectEs,
-            body_es: row.bodyEs,
-          }
-        : null;
+      return row ? { name: row.name, ...textsOf(row) } : null;
     },
 
     /**
