@@ -27,19 +27,18 @@ export function createOneTimeTokens(db: Db) {
     return token;
   }
 
+  /** The token of this kind, neither used nor expired. */
+  const live = (token: string, kind: TokenKind) =>
+    and(
+      eq(oneTimeTokens.tokenHash, hashToken(token)),
+      eq(oneTimeTokens.kind, kind),
+      isNull(oneTimeTokens.usedAt),
+      gt(oneTimeTokens.expiresAt, new Date()),
+    );
+
   /** Looks a live token up without using it. */
   async function findToken(token: string, kind: TokenKind) {
-    const [row] = await db
-      .select()
-      .from(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, hashToken(token)),
-          eq(oneTimeTokens.kind, kind),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, new Date()),
-        ),
-      );
+    const [row] = await db.select().from(oneTimeTokens).where(live(token, kind));
     return row;
   }
 
@@ -48,14 +47,7 @@ export function createOneTimeTokens(db: Db) {
     const [row] = await db
       .update(oneTimeTokens)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, hashToken(token)),
-          eq(oneTimeTokens.kind, kind),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, new Date()),
-        ),
-      )
+      .where(live(token, kind))
       .returning();
     return row;
   }
