@@ -1,5 +1,5 @@
 import { COLLECTION_LIMITS, type CreatePlanBody, type Plan, type UpdatePlanBody } from "@parlons/contract";
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { planCourses, plans } from "../../db/schema/plans";
 import type { PaymentProviders } from "../../integrations/payments";
@@ -116,28 +116,24 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
     });
   }
 
+  /** The plans where `where` holds (all without it), in order, with their courses. */
+  const listWhere = async (where: SQL | undefined) =>
+    withCourses(
+      db,
+      await db
+        .select()
+        .from(plans)
+        .where(where)
+        .orderBy(...order),
+    );
+
   return {
     get,
 
-    async listAll(): Promise<PlanRow[]> {
-      return withCourses(
-        db,
-        await db
-          .select()
-          .from(plans)
-          .orderBy(...order),
-      );
-    },
+    listAll: (): Promise<PlanRow[]> => listWhere(undefined),
 
     async listActive(): Promise<PlanRow[]> {
-      return withCourses(
-        db,
-        await db
-          .select()
-          .from(plans)
-          .where(eq(plans.active, true))
-          .orderBy(...order),
-      );
+      return listWhere(eq(plans.active, true));
     },
 
     async create(body: CreatePlanBody): Promise<PlanRow> {
