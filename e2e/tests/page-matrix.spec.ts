@@ -135,6 +135,8 @@ const staffPaths = (ids: Ids) => [
   "/events/manage",
   "/configs",
   "/audit",
+  "/sales",
+  "/coupons",
   "/data-requests",
   "/analytics",
   "/certificates",
