@@ -52,7 +52,8 @@ export const planSummary = z.object({
 });
 export type PlanSummary = z.infer<typeof planSummary>;
 
-export const currentUser = z.object({
+/** Who a user is, as the API answers it to the user and to staff: name, address, language, status, role. */
+const userIdentity = {
   id: z.string(),
   full_name: z.string(),
   email: z.string(),
@@ -60,6 +61,10 @@ export const currentUser = z.object({
   speak,
   status: userStatus,
   role: z.string(),
+};
+
+export const currentUser = z.object({
+  ...userIdentity,
   roles: z.array(roleItem),
   permissions: z.array(z.string()),
   plan_id: z.string().nullable(),
@@ -83,13 +88,7 @@ export const profileBody = z
 
 /** A user as staff see it in lists. */
 export const userListItem = z.object({
-  id: z.string(),
-  full_name: z.string(),
-  email: z.string(),
-  gender: gender.nullable(),
-  speak,
-  status: userStatus,
-  role: z.string(),
+  ...userIdentity,
   plan_id: z.string().nullable(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
