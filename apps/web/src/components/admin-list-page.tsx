@@ -1,16 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
-import {
-  Button,
-  Card,
-  Flex,
-  Result,
-  Space,
-  Table,
-  type TableColumnsType,
-  type TableProps,
-  Tooltip,
-  Typography,
-} from "antd";
+import { Button, Card, Flex, Result, Space, Table, type TableColumnsType, Tooltip, Typography } from "antd";
 import { type ReactNode, useState } from "react";
 import { EditorDrawer } from "@/components/editor-drawer";
 import { errorText } from "@/lib/api-error";
@@ -44,10 +33,13 @@ export interface AdminListPageProps<T extends object> {
   rowKey: keyof T & string;
   tableTestId: string;
   empty: string;
-  pagination: TableProps<T>["pagination"];
+  /** The pager (hidden while everything fits on one page), or none. */
+  pages: { current: number; pageSize: number; total: number; onChange: (page: number) => void } | false;
   /** The row's own columns; the edit and delete buttons come last, under `actionsTitle`. */
   columns: TableColumnsType<T>;
   actionsTitle: string;
+  /** Buttons of a row before its edit and delete buttons. */
+  rowActions?: (row: T) => ReactNode;
   edit: RowAction<T>;
   remove: RowAction<T> & {
     onClick: (row: T) => void;
@@ -60,10 +52,12 @@ export interface AdminListPageProps<T extends object> {
     /** The form for `row` (null: a new one); `close` when it is saved or cancelled. */
     form: (row: T | null, close: () => void) => ReactNode;
   };
+  /** After the editor: another drawer of the page. */
+  children?: ReactNode;
 }
 
 /**
- * The staff screens that list one kind of thing (plans, configs, mail templates): a title with its
+ * The staff screens that list one kind of thing (plans, configs, mail templates, events): a title with its
  * create button, the table with edit and delete per row, the editor in a drawer.
  */
 export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
@@ -93,6 +87,7 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
       title: props.actionsTitle,
       render: (_: unknown, row: T) => (
         <Space>
+          {props.rowActions?.(row)}
           <Button
             icon={<EditOutlined />}
             onClick={() => setEditing({ row })}
@@ -138,7 +133,7 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
             data-testid={props.tableTestId}
             loading={list.isPending}
             dataSource={props.rows}
-            pagination={props.pagination}
+            pagination={props.pages && { ...props.pages, hideOnSinglePage: true }}
             scroll={{ x: true }}
             locale={{ emptyText: props.empty }}
             columns={columns}
@@ -153,6 +148,7 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
       >
         {editing && props.editor.form(editing.row, close)}
       </EditorDrawer>
+      {props.children}
     </Space>
   );
 }

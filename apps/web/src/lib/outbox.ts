@@ -1,3 +1,5 @@
+import { ApiError } from "./api-error";
+
 /**
  * Writes not yet accepted by the server, kept in the browser so that what a learner does offline
  * (or cut off by a closed tab) is sent later. Each item carries the id chosen when it was made, so
@@ -22,6 +24,27 @@ export function learnerStore(store: OutboxStore, userId: string): OutboxStore {
 
 /** What a send attempt says: accepted (or refused for good), or try again later. */
 export type SendOutcome = "done" | "retry";
+
+/**
+ * One queued item sent by `send`: accepted, or refused for good (a 4xx other than 401 and 429:
+ * nothing to retry), both "done"; anything else (offline, a 5xx, signed out) is tried again later.
+ */
+export async function sendOnce(send: () => Promise<unknown>): Promise<SendOutcome> {
+  try {
+    await send();
+    return "done";
+  } catch (error) {
+    if (
+      error instanceof ApiError &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.status !== 401 &&
+      error.status !== 429
+    )
+      return "done";
+    return "retry";
+  }
+}
 
 /** An outbox kept under `key`, its items told apart by `idOf`. */
 export function createOutbox<T>(key: string, idOf: (item: T) => string) {

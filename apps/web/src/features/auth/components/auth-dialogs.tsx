@@ -8,6 +8,7 @@ import { pagePath } from "@/lib/paths";
 import { afterLoginPath } from "@/lib/redirect";
 import { startSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
+import { AuthResult } from "./auth-result";
 import { LoginForm } from "./login-form";
 import { SignupForm, type SignupSession, type SignupStatus } from "./signup-form";
 
@@ -106,16 +107,12 @@ export function AuthDialogs({
             }
           />
         ) : registrationsClosed ? (
-          <Result
+          <AuthResult
             status="info"
             title={t("auth:signup.closedTitle")}
             subTitle={t("auth:signup.closedText")}
-            data-testid="signup-closed"
-            extra={
-              <Button type="primary" onClick={() => value.show("login")}>
-                {t("auth:signup.loginNow")}
-              </Button>
-            }
+            testId="signup-closed"
+            action={{ label: t("auth:signup.loginNow"), onClick: () => value.show("login") }}
           />
         ) : (
           <SignupForm

@@ -10,6 +10,7 @@ import { emailRules } from "@/lib/form-rules";
 import { usePageTitle } from "@/lib/use-page-title";
 import { activationQuery, resendActivation } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
+import { AuthResult } from "../components/auth-result";
 
 /** `/activate/{token}`: activates the account, or offers a new link. */
 export function ActivatePage() {
@@ -35,16 +36,16 @@ export function ActivatePage() {
   if (token && activation.isSuccess) {
     return (
       <AuthCard title={t("auth:activate.title")}>
-        <Result
+        <AuthResult
           status="success"
           title={t("auth:activate.successTitle")}
           subTitle={t("auth:activate.success")}
-          data-testid="activate-success"
-          extra={
-            <Button type="primary" onClick={() => modals.show("login")} data-testid="activate-login">
-              {t("auth:login.submit")}
-            </Button>
-          }
+          testId="activate-success"
+          action={{
+            label: t("auth:login.submit"),
+            onClick: () => modals.show("login"),
+            testId: "activate-login",
+          }}
         />
       </AuthCard>
     );

@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Form, Result, Spin } from "antd";
+import { App, Button, Form, Spin } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
-import { ButtonLink } from "@/components/button-link";
 import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { pagePath } from "@/lib/paths";
@@ -11,6 +10,7 @@ import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { resetForgotPassword, resetTokenQuery } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
+import { AuthResult } from "../components/auth-result";
 import { NewPasswordFields } from "../components/new-password-fields";
 
 /** `/reset-password/{token}` and `/reset-user-password?token=`. */
@@ -43,16 +43,12 @@ export function ResetPasswordPage() {
   let body: ReactNode;
   if (done) {
     body = (
-      <Result
+      <AuthResult
         status="success"
         title={t("auth:reset.successTitle")}
         subTitle={t("auth:reset.success")}
-        data-testid="reset-done"
-        extra={
-          <ButtonLink to={to(pagePath("login"))} type="primary">
-            {t("auth:login.submit")}
-          </ButtonLink>
-        }
+        testId="reset-done"
+        action={{ to: to(pagePath("login")), label: t("auth:login.submit") }}
       />
     );
   } else if (token && check.isPending) {
@@ -63,16 +59,12 @@ export function ResetPasswordPage() {
     );
   } else if (!token || check.isError || check.data !== true) {
     body = (
-      <Result
+      <AuthResult
         status="warning"
         title={t("auth:reset.invalidTitle")}
         subTitle={t("auth:reset.invalid")}
-        data-testid="reset-invalid"
-        extra={
-          <ButtonLink to={to(pagePath("forgotPassword"))} type="primary">
-            {t("auth:reset.requestNew")}
-          </ButtonLink>
-        }
+        testId="reset-invalid"
+        action={{ to: to(pagePath("forgotPassword")), label: t("auth:reset.requestNew") }}
       />
     );
   } else {

@@ -66,12 +66,11 @@ export function ConfigsPage() {
       rowKey="key"
       tableTestId="configs-table"
       empty={t("events:configs.empty")}
-      pagination={{
+      pages={{
         current: page,
         pageSize: PAGE_SIZE,
         total: list.data?.pagination.total ?? 0,
         onChange: setPage,
-        hideOnSinglePage: true,
       }}
       columns={[
         {

@@ -1,8 +1,9 @@
 import { type EventItem, MAX_EVENT_CAPACITY } from "@parlons/contract";
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Switch } from "antd";
+import { Col, DatePicker, Form, Input, InputNumber, Radio, Row } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormFooter } from "@/components/form-footer";
+import { SwitchItem } from "@/components/switch-item";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { useSaveEvent } from "../api/manage-events-api";
@@ -144,19 +145,15 @@ export function EventForm({
           </Form.Item>
         </Col>
         <Col xs={12}>
-          <Form.Item name="active" label={t("events:form.active")} valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <SwitchItem name="active" label={t("events:form.active")} />
         </Col>
         <Col xs={24}>
-          <Form.Item
+          <SwitchItem
             name="premium_only"
             label={t("events:form.premiumOnly")}
             extra={t("events:form.premiumOnlyHint")}
-            valuePropName="checked"
-          >
-            <Switch data-testid="event-premium-only" />
-          </Form.Item>
+            testId="event-premium-only"
+          />
         </Col>
       </Row>
       <FormFooter error={failure} pending={save.isPending} onCancel={onCancel} testId="event-form" />

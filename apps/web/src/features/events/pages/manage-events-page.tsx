@@ -1,9 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
+import { TeamOutlined } from "@ant-design/icons";
 import type { EventItem, EventRegistrationItem } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Card, Checkbox, Flex, Result, Space, Table, Tag, Typography } from "antd";
+import { App, Button, Checkbox, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AdminListPage } from "@/components/admin-list-page";
 import { EditorDrawer } from "@/components/editor-drawer";
 import { ApiError, errorText } from "@/lib/api-error";
 import { formatDateRange, formatDateTime } from "@/lib/format";
@@ -15,7 +16,6 @@ import { eventRegistrationsQuery, staffEventsQuery, useDeleteEvent } from "../ap
 import { EventForm } from "../components/event-form";
 
 const PAGE_SIZE = 20;
-type Editing = { event: EventItem | null } | null;
 
 /** `/events/manage` (staff, events.manage): every event, create/edit in a drawer, delete, who booked. */
 export function ManageEventsPage() {
@@ -27,7 +27,6 @@ export function ManageEventsPage() {
   const [past, setPast] = useState(false);
   const list = useQuery(staffEventsQuery({ page, pageSize: PAGE_SIZE, include: past ? "past" : undefined }));
   const remove = useDeleteEvent();
-  const [editing, setEditing] = useState<Editing>(null);
   const [attendees, setAttendees] = useState<EventItem | null>(null);
 
   const deleteEvent = (event: EventItem, force: boolean) =>
@@ -61,24 +60,11 @@ export function ManageEventsPage() {
   };
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: "100%" }}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <div>
-          <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
-            {t("events:manage.title")}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t("events:manage.subtitle")}</Typography.Text>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ event: null })}
-          data-testid="event-create"
-        >
-          {t("events:manage.create")}
-        </Button>
-      </Flex>
-      <Card>
+    <AdminListPage<EventItem>
+      title={t("events:manage.title")}
+      subtitle={t("events:manage.subtitle")}
+      create={{ label: t("events:manage.create"), testId: "event-create" }}
+      toolbar={
         <Checkbox
           checked={past}
           onChange={(e) => {
@@ -89,123 +75,96 @@ export function ManageEventsPage() {
         >
           {t("events:manage.showPast")}
         </Checkbox>
-        {list.isError ? (
-          <Result
-            status="warning"
-            title={t("events:manage.loadError")}
-            subTitle={errorText(list.error)}
-            extra={<Button onClick={() => void list.refetch()}>{t("events:list.retry")}</Button>}
-          />
-        ) : (
-          <Table<EventItem>
-            rowKey="id"
-            data-testid="events-table"
-            loading={list.isPending}
-            dataSource={list.data?.events ?? []}
-            scroll={{ x: true }}
-            locale={{ emptyText: t("events:manage.empty") }}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: list.data?.pagination.total ?? 0,
-              onChange: setPage,
-              hideOnSinglePage: true,
-            }}
-            columns={[
-              {
-                key: "title",
-                title: t("events:manage.columns.title"),
-                render: (_: unknown, event: EventItem) => <strong>{eventTitle(event, lang)}</strong>,
-              },
-              {
-                key: "when",
-                title: t("events:manage.columns.when"),
-                render: (_: unknown, event: EventItem) =>
-                  formatDateRange(event.starts_at, event.ends_at, lang),
-              },
-              {
-                key: "kind",
-                responsive: WIDE_ONLY,
-                title: t("events:manage.columns.kind"),
-                render: (_: unknown, event: EventItem) => t(`events:kind.${event.kind}`),
-              },
-              {
-                key: "places",
-                title: t("events:manage.columns.places"),
-                render: (_: unknown, event: EventItem) => (
-                  <span data-testid="event-row-places">
-                    {t("events:card.of", { booked: event.places_booked, capacity: event.capacity })}
-                  </span>
-                ),
-              },
-              {
-                key: "status",
-                title: t("events:manage.columns.status"),
-                render: (_: unknown, event: EventItem) =>
-                  new Date(event.ends_at).getTime() < Date.now() ? (
-                    <Tag>{t("events:manage.past")}</Tag>
-                  ) : (
-                    <Tag color={event.active ? "green" : "default"}>
-                      {event.active ? t("events:manage.active") : t("events:manage.inactive")}
-                    </Tag>
-                  ),
-              },
-              {
-                key: "actions",
-                title: t("events:manage.columns.actions"),
-                render: (_: unknown, event: EventItem) => {
-                  const title = eventTitle(event, lang);
-                  return (
-                    <Space>
-                      <Button
-                        icon={<TeamOutlined />}
-                        onClick={() => setAttendees(event)}
-                        data-testid="event-registrations"
-                        aria-label={t("events:manage.registrations", { title })}
-                      />
-                      <Button
-                        icon={<EditOutlined />}
-                        onClick={() => setEditing({ event })}
-                        data-testid="event-edit"
-                        aria-label={t("events:manage.edit", { title })}
-                      />
-                      <Button
-                        danger
-                        icon={<DeleteOutlined />}
-                        onClick={() => confirmDelete(event)}
-                        data-testid="event-delete"
-                        aria-label={t("events:manage.delete", { title })}
-                      />
-                    </Space>
-                  );
-                },
-              },
-            ]}
-          />
-        )}
-      </Card>
-      <EditorDrawer
-        title={
-          editing?.event
-            ? t("events:manage.editTitle", { title: eventTitle(editing.event, lang) })
-            : t("events:manage.create")
-        }
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        size={640}
-      >
-        {editing && (
+      }
+      list={list}
+      loadError={t("events:manage.loadError")}
+      retry={t("events:list.retry")}
+      rows={list.data?.events ?? []}
+      rowKey="id"
+      tableTestId="events-table"
+      empty={t("events:manage.empty")}
+      pages={{
+        current: page,
+        pageSize: PAGE_SIZE,
+        total: list.data?.pagination.total ?? 0,
+        onChange: setPage,
+      }}
+      columns={[
+        {
+          key: "title",
+          title: t("events:manage.columns.title"),
+          render: (_: unknown, event: EventItem) => <strong>{eventTitle(event, lang)}</strong>,
+        },
+        {
+          key: "when",
+          title: t("events:manage.columns.when"),
+          render: (_: unknown, event: EventItem) => formatDateRange(event.starts_at, event.ends_at, lang),
+        },
+        {
+          key: "kind",
+          responsive: WIDE_ONLY,
+          title: t("events:manage.columns.kind"),
+          render: (_: unknown, event: EventItem) => t(`events:kind.${event.kind}`),
+        },
+        {
+          key: "places",
+          title: t("events:manage.columns.places"),
+          render: (_: unknown, event: EventItem) => (
+            <span data-testid="event-row-places">
+              {t("events:card.of", { booked: event.places_booked, capacity: event.capacity })}
+            </span>
+          ),
+        },
+        {
+          key: "status",
+          title: t("events:manage.columns.status"),
+          render: (_: unknown, event: EventItem) =>
+            new Date(event.ends_at).getTime() < Date.now() ? (
+              <Tag>{t("events:manage.past")}</Tag>
+            ) : (
+              <Tag color={event.active ? "green" : "default"}>
+                {event.active ? t("events:manage.active") : t("events:manage.inactive")}
+              </Tag>
+            ),
+        },
+      ]}
+      actionsTitle={t("events:manage.columns.actions")}
+      rowActions={(event) => (
+        <Button
+          icon={<TeamOutlined />}
+          onClick={() => setAttendees(event)}
+          data-testid="event-registrations"
+          aria-label={t("events:manage.registrations", { title: eventTitle(event, lang) })}
+        />
+      )}
+      edit={{
+        testId: "event-edit",
+        label: (event) => t("events:manage.edit", { title: eventTitle(event, lang) }),
+      }}
+      remove={{
+        testId: "event-delete",
+        label: (event) => t("events:manage.delete", { title: eventTitle(event, lang) }),
+        onClick: confirmDelete,
+      }}
+      editor={{
+        title: (event) =>
+          event
+            ? t("events:manage.editTitle", { title: eventTitle(event, lang) })
+            : t("events:manage.create"),
+        size: 640,
+        form: (event, close) => (
           <EventForm
-            key={editing.event?.id ?? "new"}
-            event={editing.event}
-            onCancel={() => setEditing(null)}
+            key={event?.id ?? "new"}
+            event={event}
+            onCancel={close}
             onSaved={() => {
               void message.success(t("events:manage.saved"));
-              setEditing(null);
+              close();
             }}
           />
-        )}
-      </EditorDrawer>
+        ),
+      }}
+    >
       <EditorDrawer
         title={attendees ? t("events:manage.registrations", { title: eventTitle(attendees, lang) }) : ""}
         open={attendees !== null}
@@ -214,7 +173,7 @@ export function ManageEventsPage() {
       >
         {attendees && <Registrations event={attendees} />}
       </EditorDrawer>
-    </Space>
+    </AdminListPage>
   );
 }
 

@@ -1,7 +1,9 @@
 import { type EmailTemplate, type EmailTemplateBody, TRANSACTIONAL_SLUGS } from "@parlons/contract";
-import { Alert, Button, Col, Form, Input, Row, Space, Switch } from "antd";
+import { Col, Form, Input, Row } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormFooter } from "@/components/form-footer";
+import { SwitchItem } from "@/components/switch-item";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { useSaveTemplate } from "../api/templates-api";
@@ -33,6 +35,31 @@ const toValues = (template: EmailTemplate): EmailTemplateBody => ({
   body_es: template.body_es,
   active: template.active,
 });
+
+interface TextField {
+  name: keyof EmailTemplateBody;
+  label: string;
+  body: boolean;
+  hint?: string;
+  /** An optional language's other text: one given, both are required. */
+  pairedWith?: keyof EmailTemplateBody;
+}
+
+/** The subject and text of each language, two to a row. */
+const TEXT_FIELDS: TextField[] = [
+  { name: "subject_fr", label: "subjectFr", body: false },
+  { name: "subject_en", label: "subjectEn", body: false },
+  { name: "body_fr", label: "bodyFr", body: true, hint: "bodyHint" },
+  { name: "body_en", label: "bodyEn", body: true },
+  { name: "subject_es", label: "subjectEs", body: false, hint: "spanishHint", pairedWith: "body_es" },
+  { name: "body_es", label: "bodyEs", body: true, pairedWith: "subject_es" },
+];
+
+/** A body is checked again when the slug changes (`{{action_url}}`), a paired text with its pair. */
+function dependenciesOf(field: TextField): string[] | undefined {
+  const names = [...(field.body ? ["slug"] : []), ...(field.pairedWith ? [field.pairedWith] : [])];
+  return names.length ? names : undefined;
+}
 
 /** Create or edit a template, with the variables list and a live preview of every language. */
 export function TemplateForm({
@@ -100,74 +127,35 @@ export function TemplateForm({
             <Input maxLength={80} />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="subject_fr" label={t("mail:templates.form.subjectFr")} rules={textRules(t, false)}>
-            <Input maxLength={200} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="subject_en" label={t("mail:templates.form.subjectEn")} rules={textRules(t, false)}>
-            <Input maxLength={200} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="body_fr"
-            label={t("mail:templates.form.bodyFr")}
-            extra={t("mail:templates.form.bodyHint")}
-            dependencies={["slug"]}
-            rules={textRules(t, true)}
-          >
-            <Input.TextArea rows={8} maxLength={20_000} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="body_en"
-            label={t("mail:templates.form.bodyEn")}
-            dependencies={["slug"]}
-            rules={textRules(t, true)}
-          >
-            <Input.TextArea rows={8} maxLength={20_000} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="subject_es"
-            label={t("mail:templates.form.subjectEs")}
-            extra={t("mail:templates.form.spanishHint")}
-            dependencies={["body_es"]}
-            rules={textRules(t, false, "body_es")}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="body_es"
-            label={t("mail:templates.form.bodyEs")}
-            dependencies={["slug", "subject_es"]}
-            rules={textRules(t, true, "subject_es")}
-          >
-            <Input.TextArea rows={8} maxLength={20_000} />
-          </Form.Item>
-        </Col>
+        {TEXT_FIELDS.map((field) => (
+          <Col xs={24} sm={12} key={field.name}>
+            <Form.Item
+              name={field.name}
+              label={t(`mail:templates.form.${field.label}`)}
+              extra={field.hint && t(`mail:templates.form.${field.hint}`)}
+              dependencies={dependenciesOf(field)}
+              rules={textRules(t, field.body, field.pairedWith)}
+            >
+              {field.body ? <Input.TextArea rows={8} maxLength={20_000} /> : <Input maxLength={200} />}
+            </Form.Item>
+          </Col>
+        ))}
       </Row>
       <VariablesHelp />
-      <Form.Item name="active" label={t("mail:templates.form.active")} valuePropName="checked">
-        <Switch />
-      </Form.Item>
+      <SwitchItem name="active" label={t("mail:templates.form.active")} />
       <MailPreview
         texts={texts ?? {}}
         transactional={(TRANSACTIONAL_SLUGS as readonly string[]).includes(texts?.slug ?? "")}
       />
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="template-save">
-          {t("mail:templates.form.save")}
-        </Button>
-        <Button onClick={onCancel}>{t("mail:templates.form.cancel")}</Button>
-      </Space>
+      <FormFooter
+        error={failure}
+        pending={save.isPending}
+        testId="template-form"
+        ids={{ submit: "template-save" }}
+        submitLabel={t("mail:templates.form.save")}
+        cancelLabel={t("mail:templates.form.cancel")}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }

@@ -55,12 +55,11 @@ export function MailTemplatesPage() {
       rowKey="id"
       tableTestId="templates-table"
       empty={t("mail:templates.empty")}
-      pagination={{
+      pages={{
         current: page,
         pageSize: PAGE_SIZE,
         total: templates.data?.pagination.total ?? 0,
         onChange: setPage,
-        hideOnSinglePage: true,
       }}
       columns={[
         {

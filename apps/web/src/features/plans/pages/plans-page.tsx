@@ -49,7 +49,7 @@ export function PlansPage() {
       rowKey="id"
       tableTestId="plans-table"
       empty={t("billing:plans.empty")}
-      pagination={false}
+      pages={false}
       columns={[
         {
           key: "name",

@@ -3,17 +3,11 @@ import type {
   PracticeResultBody,
   PracticeResultResponse,
   PracticeSessionResponse,
-  ReviewStatsResponse,
 } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
+import { fetchReviewStats, localMidnight } from "@/features/review/api/review-queries";
 import { api } from "@/lib/api";
-import { ApiError } from "@/lib/api-error";
-import type { SendOutcome } from "@/lib/outbox";
-
-/** Midnight of today in the learner's time zone: where their day (and its new cards) begins. */
-function localMidnight(now = new Date()): string {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
-}
+import { type SendOutcome, sendOnce } from "@/lib/outbox";
 
 export const practiceKeys = {
   all: ["practice"] as const,
@@ -41,12 +35,7 @@ export function practiceSessionQuery(kinds: ExerciseKind[]) {
 /** The deck's figures at the end of a session: when the next line is due. */
 export const practiceStatsQuery = queryOptions({
   queryKey: practiceKeys.stats,
-  queryFn: ({ signal }) =>
-    api<ReviewStatsResponse>("/v1/review/stats", {
-      query: { day_start: localMidnight() },
-      signal,
-      silent: true,
-    }).then((r) => r.data.stats),
+  queryFn: ({ signal }) => fetchReviewStats(signal),
 });
 
 /** `POST /v1/practice/results`: the server grades the answer (the authority) and the line's card. */
@@ -59,19 +48,6 @@ function sendResult(body: PracticeResultBody) {
 }
 
 /** One queued result: sent, or refused for good (4xx: nothing to retry), or to retry later. */
-export async function sendQueuedResult(body: PracticeResultBody): Promise<SendOutcome> {
-  try {
-    await sendResult(body);
-    return "done";
-  } catch (error) {
-    if (
-      error instanceof ApiError &&
-      error.status >= 400 &&
-      error.status < 500 &&
-      error.status !== 401 &&
-      error.status !== 429
-    )
-      return "done";
-    return "retry";
-  }
+export function sendQueuedResult(body: PracticeResultBody): Promise<SendOutcome> {
+  return sendOnce(() => sendResult(body));
 }

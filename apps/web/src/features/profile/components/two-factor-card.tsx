@@ -53,6 +53,16 @@ export function TwoFactorCard() {
     }
   };
   const failed = (error: unknown) => message.error(errorText(error));
+  const disable = async (code: string) => {
+    await disableTotp(code);
+    message.success(t("auth:twoFactor.card.disabled"));
+    close();
+    await refresh();
+  };
+  const renew = async (code: string) => {
+    setCodes(await renewRecoveryCodes(code));
+    await refresh();
+  };
 
   const title = (
     <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }} id="two-factor-title">
@@ -150,31 +160,17 @@ export function TwoFactorCard() {
               await refresh();
             }}
           />
-        ) : dialog === "disable" ? (
+        ) : dialog === "disable" || dialog === "renew" ? (
           <CodeForm
+            key={dialog}
             kind="any"
-            name="two-factor-disable"
-            submitLabel={t("auth:twoFactor.card.disable")}
-            extra={t("auth:twoFactor.card.confirmHint")}
+            name={`two-factor-${dialog}`}
+            submitLabel={t(`auth:twoFactor.card.${dialog}`)}
+            extra={t(
+              dialog === "disable" ? "auth:twoFactor.card.confirmHint" : "auth:twoFactor.card.renewHint",
+            )}
             onError={failed}
-            onSubmit={async (code) => {
-              await disableTotp(code);
-              message.success(t("auth:twoFactor.card.disabled"));
-              close();
-              await refresh();
-            }}
-          />
-        ) : dialog === "renew" ? (
-          <CodeForm
-            kind="any"
-            name="two-factor-renew"
-            submitLabel={t("auth:twoFactor.card.renew")}
-            extra={t("auth:twoFactor.card.renewHint")}
-            onError={failed}
-            onSubmit={async (code) => {
-              setCodes(await renewRecoveryCodes(code));
-              await refresh();
-            }}
+            onSubmit={dialog === "disable" ? disable : renew}
           />
         ) : null}
       </Modal>

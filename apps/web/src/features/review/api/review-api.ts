@@ -1,8 +1,7 @@
 import type { ReviewDueResponse, ReviewGradeBody, ReviewGradeResponse } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { ApiError } from "@/lib/api-error";
-import type { SendOutcome } from "../lib/outbox";
+import { type SendOutcome, sendOnce } from "../lib/outbox";
 import { localMidnight, reviewKeys } from "./review-queries";
 
 /** The cards to review now, read once per session (a grade must not reshuffle the queue). */
@@ -29,21 +28,8 @@ function gradeReview(body: ReviewGradeBody) {
 }
 
 /** One queued grade: sent, or refused for good (4xx: nothing to retry), or to retry later. */
-export async function sendQueuedGrade(body: ReviewGradeBody): Promise<SendOutcome> {
-  try {
-    await gradeReview(body);
-    return "done";
-  } catch (error) {
-    if (
-      error instanceof ApiError &&
-      error.status >= 400 &&
-      error.status < 500 &&
-      error.status !== 401 &&
-      error.status !== 429
-    )
-      return "done";
-    return "retry";
-  }
+export function sendQueuedGrade(body: ReviewGradeBody): Promise<SendOutcome> {
+  return sendOnce(() => gradeReview(body));
 }
 
 /** Takes one card out of the learner's deck (its grades go with it). */

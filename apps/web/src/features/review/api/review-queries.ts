@@ -15,14 +15,18 @@ export function localMidnight(now = new Date()): string {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
 }
 
+/** The deck's figures from the learner's midnight (quiet: the card or summary says what failed). */
+export function fetchReviewStats(signal?: AbortSignal) {
+  return api<ReviewStatsResponse>("/v1/review/stats", {
+    query: { day_start: localMidnight() },
+    signal,
+    silent: true,
+  }).then((r) => r.data.stats);
+}
+
 export const reviewStatsQuery = queryOptions({
   queryKey: reviewKeys.stats,
-  queryFn: ({ signal }) =>
-    api<ReviewStatsResponse>("/v1/review/stats", {
-      query: { day_start: localMidnight() },
-      signal,
-      silent: true,
-    }).then((r) => r.data.stats),
+  queryFn: ({ signal }) => fetchReviewStats(signal),
 });
 
 /** "Add this line": one line into the deck (a line already there stays as it is). */

@@ -1,7 +1,7 @@
 import type { ReviewGradeBody } from "@parlons/contract";
 import { createOutbox } from "@/lib/outbox";
 
-export { learnerStore, type OutboxStore, oneAtATime, type SendOutcome } from "@/lib/outbox";
+export { learnerStore, type OutboxStore, oneAtATime, type SendOutcome, sendOnce } from "@/lib/outbox";
 
 /**
  * Grades not yet accepted by the server (lib/outbox.ts), each under the review id chosen when it

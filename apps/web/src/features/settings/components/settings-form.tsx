@@ -1,6 +1,7 @@
 import { checkCdnBaseUrl, isEmail, isWebUrl, type Setting } from "@parlons/contract";
-import { App, Button, Divider, Form, Input, Radio, Select, Switch, Typography } from "antd";
+import { App, Button, Divider, Form, Input, Radio, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { SwitchItem } from "@/components/switch-item";
 import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { useSaveSettings } from "../api/settings-api";
@@ -122,22 +123,18 @@ export function SettingsForm({ setting }: { setting: Setting }) {
           ]}
         />
       </Form.Item>
-      <Form.Item
+      <SwitchItem
         name="registrations_open"
         label={t("settings:fields.registrationsOpen")}
         extra={t("settings:hints.registrationsOpen")}
-        valuePropName="checked"
-      >
-        <Switch data-testid="settings-registrations" />
-      </Form.Item>
-      <Form.Item
+        testId="settings-registrations"
+      />
+      <SwitchItem
         name="staff_two_factor_required"
         label={t("settings:fields.staffTwoFactor")}
         extra={t("settings:hints.staffTwoFactor")}
-        valuePropName="checked"
-      >
-        <Switch data-testid="settings-staff-two-factor" />
-      </Form.Item>
+        testId="settings-staff-two-factor"
+      />
       <Form.Item
         name="seller_name"
         label={t("settings:fields.sellerName")}

@@ -4,6 +4,7 @@ import GlobalOutlined from "@ant-design/icons-svg/es/asn/GlobalOutlined";
 import MobileOutlined from "@ant-design/icons-svg/es/asn/MobileOutlined";
 import PlayCircleOutlined from "@ant-design/icons-svg/es/asn/PlayCircleOutlined";
 import UserAddOutlined from "@ant-design/icons-svg/es/asn/UserAddOutlined";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthModals } from "@/components/auth-modal-context";
 import { PlainButton, PlainButtonLink } from "@/components/plain-button";
@@ -70,43 +71,33 @@ export function HomePage() {
 
       <PopularCourses />
 
-      <section className="container section" aria-labelledby="how-title">
-        <h2 id="how-title" className="heading heading--2">
-          {t("site:home.howTitle")}
-        </h2>
-        <div className="grid grid--3">
-          {STEPS.map((step) => (
-            <div className="card step-card" key={step.n}>
-              <div className="step-card__icon" aria-hidden="true">
-                {step.icon}
-              </div>
-              <h3 className="heading heading--3">
-                {step.n}. {t(`site:home.step${step.n}Title`)}
-              </h3>
-              <p className="text-secondary">{t(`site:home.step${step.n}Text`)}</p>
+      <GridSection id="how-title" title={t("site:home.howTitle")}>
+        {STEPS.map((step) => (
+          <div className="card step-card" key={step.n}>
+            <div className="step-card__icon" aria-hidden="true">
+              {step.icon}
             </div>
-          ))}
-        </div>
-      </section>
+            <h3 className="heading heading--3">
+              {step.n}. {t(`site:home.step${step.n}Title`)}
+            </h3>
+            <p className="text-secondary">{t(`site:home.step${step.n}Text`)}</p>
+          </div>
+        ))}
+      </GridSection>
 
-      <section className="container section" aria-labelledby="features-title">
-        <h2 id="features-title" className="heading heading--2">
-          {t("site:home.featuresTitle")}
-        </h2>
-        <div className="grid grid--3">
-          {FEATURES.map((feature) => (
-            <div className="feature" key={feature.n}>
-              <span className="feature__icon" aria-hidden="true">
-                {feature.icon}
-              </span>
-              <div>
-                <h3 className="heading heading--3">{t(`site:home.feature${feature.n}Title`)}</h3>
-                <p className="text-secondary">{t(`site:home.feature${feature.n}Text`)}</p>
-              </div>
+      <GridSection id="features-title" title={t("site:home.featuresTitle")}>
+        {FEATURES.map((feature) => (
+          <div className="feature" key={feature.n}>
+            <span className="feature__icon" aria-hidden="true">
+              {feature.icon}
+            </span>
+            <div>
+              <h3 className="heading heading--3">{t(`site:home.feature${feature.n}Title`)}</h3>
+              <p className="text-secondary">{t(`site:home.feature${feature.n}Text`)}</p>
             </div>
-          ))}
-        </div>
-      </section>
+          </div>
+        ))}
+      </GridSection>
 
       <section className="cta-band" aria-labelledby="cta-title">
         <div className="container">
@@ -118,5 +109,17 @@ export function HomePage() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** A section of the home page: its heading, then its cards three to a row. */
+function GridSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="container section" aria-labelledby={id}>
+      <h2 id={id} className="heading heading--2">
+        {title}
+      </h2>
+      <div className="grid grid--3">{children}</div>
+    </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Checkbox, Form, Input, Skeleton, Space, Typography } from "antd";
+import { Alert, Checkbox, Form, Input, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormFooter } from "@/components/form-footer";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { useSession } from "@/lib/session";
@@ -110,21 +111,14 @@ export function RoleForm({ onSaved, onCancel }: { onSaved: (title: string) => vo
           </Checkbox.Group>
         )}
       </Form.Item>
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          title={failure}
-          style={{ marginBottom: 16 }}
-          data-testid="role-form-error"
-        />
-      )}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="role-save">
-          {t("users:roles.createSubmit")}
-        </Button>
-        <Button onClick={onCancel}>{t("common:actions.cancel")}</Button>
-      </Space>
+      <FormFooter
+        error={failure}
+        pending={create.isPending}
+        testId="role-form"
+        ids={{ submit: "role-save" }}
+        submitLabel={t("users:roles.createSubmit")}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }

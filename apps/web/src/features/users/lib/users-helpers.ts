@@ -174,6 +174,16 @@ export function roleChoices(
   return [...titles].sort((a, b) => a.localeCompare(b));
 }
 
+/** `roleChoices` as the options of a role select (the title is its own label). */
+export function roleOptions(
+  listed: string[] | undefined,
+  builtIn: readonly string[],
+  current?: string,
+  grantable?: (title: string) => boolean,
+): { value: string; label: string }[] {
+  return roleChoices(listed, builtIn, current, grantable).map((title) => ({ value: title, label: title }));
+}
+
 /** The signed-in staff member as the grant ceiling sees them: their roles and permissions. */
 export function grantorOf(me: Pick<CurrentUser, "roles" | "permissions"> | null | undefined): Grantor {
   return {

@@ -1,20 +1,20 @@
 import { BUILT_IN_ROLES, PERMISSIONS, ROLE_CUSTOMER, type Speak } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Select, Space, Typography } from "antd";
+import { App, Col, Form, Input, Row, Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ButtonLink } from "@/components/button-link";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors, emailRules, passwordRules } from "@/lib/form-rules";
-import { speakOptions, toSpeak } from "@/lib/languages";
+import { toSpeak } from "@/lib/languages";
 import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
 import { type NewUserBody, useAddUser } from "../api/users-api";
-import { grantorOf, roleChoices, withinCeiling } from "../lib/users-helpers";
+import { SpeakField, UserFormFooter, UserFormShell } from "../components/user-form-shell";
+import { grantorOf, roleOptions, withinCeiling } from "../lib/users-helpers";
 
 interface FormValues {
   email: string;
@@ -66,89 +66,63 @@ export function UserCreatePage() {
   };
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: "100%", maxWidth: 760 }}>
-      <div>
-        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
-          {t("users:create.title")}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t("users:create.subtitle")}</Typography.Text>
-      </div>
-      <Card>
-        <Form<FormValues>
-          form={form}
-          layout="vertical"
-          name="user-create"
-          data-testid="user-form"
-          requiredMark="optional"
-          initialValues={{ role: ROLE_CUSTOMER, speak: toSpeak(lang), full_name: "" }}
-          onFinish={submit}
-        >
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="email"
-                label={t("users:fields.email")}
-                rules={emailRules(t)}
-                validateTrigger="onBlur"
-              >
-                <Input type="email" autoComplete="off" maxLength={254} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="password"
-                label={t("users:fields.password")}
-                rules={passwordRules(t)}
-                extra={t("auth:password.hint")}
-              >
-                <Input.Password autoComplete="new-password" maxLength={256} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="full_name" label={t("users:fields.fullName")}>
-                <Input maxLength={120} autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="role"
-                label={t("users:fields.role")}
-                rules={[{ required: true, message: t("users:errors.required") }]}
-              >
-                <Select
-                  loading={roles.isFetching}
-                  options={roleChoices(
-                    roles.data?.map((r) => r.title),
-                    BUILT_IN_ROLES,
-                    undefined,
-                    (title) => withinCeiling(grantorOf(me), title, roles.data),
-                  ).map((title) => ({ value: title, label: title }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24}>
-              <Form.Item name="speak" label={t("users:fields.speak")}>
-                <Radio.Group options={speakOptions()} />
-              </Form.Item>
-            </Col>
-          </Row>
-          {failure && (
-            <Alert
-              type="error"
-              showIcon
-              title={failure}
-              style={{ marginBottom: 16 }}
-              data-testid="user-form-error"
-            />
-          )}
-          <Space>
-            <Button type="primary" htmlType="submit" loading={add.isPending} data-testid="user-save">
-              {t("users:create.submit")}
-            </Button>
-            <ButtonLink to={to(pagePath("users"))}>{t("common:actions.cancel")}</ButtonLink>
-          </Space>
-        </Form>
-      </Card>
-    </Space>
+    <UserFormShell title={t("users:create.title")} subtitle={t("users:create.subtitle")}>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        name="user-create"
+        data-testid="user-form"
+        requiredMark="optional"
+        initialValues={{ role: ROLE_CUSTOMER, speak: toSpeak(lang), full_name: "" }}
+        onFinish={submit}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="email"
+              label={t("users:fields.email")}
+              rules={emailRules(t)}
+              validateTrigger="onBlur"
+            >
+              <Input type="email" autoComplete="off" maxLength={254} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="password"
+              label={t("users:fields.password")}
+              rules={passwordRules(t)}
+              extra={t("auth:password.hint")}
+            >
+              <Input.Password autoComplete="new-password" maxLength={256} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="full_name" label={t("users:fields.fullName")}>
+              <Input maxLength={120} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="role"
+              label={t("users:fields.role")}
+              rules={[{ required: true, message: t("users:errors.required") }]}
+            >
+              <Select
+                loading={roles.isFetching}
+                options={roleOptions(
+                  roles.data?.map((r) => r.title),
+                  BUILT_IN_ROLES,
+                  undefined,
+                  (title) => withinCeiling(grantorOf(me), title, roles.data),
+                )}
+              />
+            </Form.Item>
+          </Col>
+          <SpeakField />
+        </Row>
+        <UserFormFooter error={failure} pending={add.isPending} submitLabel={t("users:create.submit")} />
+      </Form>
+    </UserFormShell>
   );
 }

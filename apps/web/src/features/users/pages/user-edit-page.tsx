@@ -4,18 +4,15 @@ import {
   Alert,
   App,
   Button,
-  Card,
   Col,
   Descriptions,
   Form,
   Input,
-  Radio,
   Result,
   Row,
   Select,
   Skeleton,
   Space,
-  Typography,
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,16 +21,16 @@ import { ButtonLink } from "@/components/button-link";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
 import { formatDateTime, planName } from "@/lib/format";
-import { speakOptions } from "@/lib/languages";
 import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
 import { plansQuery, userQuery, useUpdateUser } from "../api/users-api";
+import { SpeakField, UserFormFooter, UserFormShell } from "../components/user-form-shell";
 import {
   grantorOf,
-  roleChoices,
+  roleOptions,
   USER_STATUSES,
   type UserEditValues,
   updateBody,
@@ -141,136 +138,110 @@ function UserEditForm({ user }: { user: UserListItem }) {
   }));
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: "100%", maxWidth: 760 }}>
-      <div>
-        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
-          {t("users:edit.title")}
-        </Typography.Title>
-        <Typography.Text type="secondary">{user.full_name || user.email}</Typography.Text>
-      </div>
-      <Card>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2 }}
-          style={{ marginBottom: 24 }}
-          items={[
-            { key: "email", label: t("users:fields.email"), children: user.email },
-            {
-              key: "created",
-              label: t("users:columns.created"),
-              children: formatDateTime(user.created_at, lang, "short"),
-            },
-            {
-              key: "lastLogin",
-              label: t("users:columns.lastLogin"),
-              children: formatDateTime(user.last_login_at, lang, "short") ?? t("users:list.never"),
-            },
-          ]}
+    <UserFormShell title={t("users:edit.title")} subtitle={user.full_name || user.email}>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        style={{ marginBottom: 24 }}
+        items={[
+          { key: "email", label: t("users:fields.email"), children: user.email },
+          {
+            key: "created",
+            label: t("users:columns.created"),
+            children: formatDateTime(user.created_at, lang, "short"),
+          },
+          {
+            key: "lastLogin",
+            label: t("users:columns.lastLogin"),
+            children: formatDateTime(user.last_login_at, lang, "short") ?? t("users:list.never"),
+          },
+        ]}
+      />
+      {(self || aboveYou) && (
+        <Alert
+          type={self ? "info" : "warning"}
+          showIcon
+          title={t(self ? "users:edit.selfNote" : "users:edit.aboveYou")}
+          style={{ marginBottom: 16 }}
+          data-testid={self ? "user-self-note" : "user-above-you"}
         />
-        {(self || aboveYou) && (
-          <Alert
-            type={self ? "info" : "warning"}
-            showIcon
-            title={t(self ? "users:edit.selfNote" : "users:edit.aboveYou")}
-            style={{ marginBottom: 16 }}
-            data-testid={self ? "user-self-note" : "user-above-you"}
-          />
-        )}
-        <Form<UserEditValues>
-          form={form}
-          disabled={aboveYou}
-          layout="vertical"
-          name="user-edit"
-          data-testid="user-form"
-          requiredMark="optional"
-          initialValues={initial}
-          onFinish={submit}
-        >
-          <Row gutter={16}>
+      )}
+      <Form<UserEditValues>
+        form={form}
+        disabled={aboveYou}
+        layout="vertical"
+        name="user-edit"
+        data-testid="user-form"
+        requiredMark="optional"
+        initialValues={initial}
+        onFinish={submit}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="full_name"
+              label={t("users:fields.fullName")}
+              rules={[{ required: true, whitespace: true, message: t("users:errors.required") }]}
+            >
+              <Input maxLength={120} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="gender" label={t("users:fields.gender")}>
+              <Select
+                allowClear
+                placeholder={t("users:gender.unset")}
+                options={(["m", "f", "other"] as const).map((g) => ({
+                  value: g,
+                  label: t(`users:gender.${g}`),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="role"
+              label={t("users:fields.role")}
+              extra={self ? t("users:edit.selfLocked") : undefined}
+            >
+              <Select
+                disabled={self}
+                loading={roles.isFetching}
+                options={roleOptions(
+                  roles.data?.map((r) => r.title),
+                  BUILT_IN_ROLES,
+                  user.role,
+                  grantable,
+                )}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="status"
+              label={t("users:fields.status")}
+              extra={self ? t("users:edit.selfLocked") : t("users:edit.statusHint")}
+            >
+              <Select
+                disabled={self}
+                options={USER_STATUSES.map((status) => ({
+                  value: status,
+                  label: t(`users:status.${status}`),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          {canEditPlan && (
             <Col xs={24} md={12}>
-              <Form.Item
-                name="full_name"
-                label={t("users:fields.fullName")}
-                rules={[{ required: true, whitespace: true, message: t("users:errors.required") }]}
-              >
-                <Input maxLength={120} autoComplete="off" />
+              <Form.Item name="plan_id" label={t("users:fields.plan")}>
+                <Select loading={plans.isFetching} options={planOptions} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="gender" label={t("users:fields.gender")}>
-                <Select
-                  allowClear
-                  placeholder={t("users:gender.unset")}
-                  options={(["m", "f", "other"] as const).map((g) => ({
-                    value: g,
-                    label: t(`users:gender.${g}`),
-                  }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="role"
-                label={t("users:fields.role")}
-                extra={self ? t("users:edit.selfLocked") : undefined}
-              >
-                <Select
-                  disabled={self}
-                  loading={roles.isFetching}
-                  options={roleChoices(
-                    roles.data?.map((r) => r.title),
-                    BUILT_IN_ROLES,
-                    user.role,
-                    grantable,
-                  ).map((title) => ({ value: title, label: title }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="status"
-                label={t("users:fields.status")}
-                extra={self ? t("users:edit.selfLocked") : t("users:edit.statusHint")}
-              >
-                <Select
-                  disabled={self}
-                  options={USER_STATUSES.map((status) => ({
-                    value: status,
-                    label: t(`users:status.${status}`),
-                  }))}
-                />
-              </Form.Item>
-            </Col>
-            {canEditPlan && (
-              <Col xs={24} md={12}>
-                <Form.Item name="plan_id" label={t("users:fields.plan")}>
-                  <Select loading={plans.isFetching} options={planOptions} />
-                </Form.Item>
-              </Col>
-            )}
-            <Col xs={24} md={12}>
-              <Form.Item name="speak" label={t("users:fields.speak")}>
-                <Radio.Group options={speakOptions()} />
-              </Form.Item>
-            </Col>
-          </Row>
-          {failure && (
-            <Alert
-              type="error"
-              showIcon
-              title={failure}
-              style={{ marginBottom: 16 }}
-              data-testid="user-form-error"
-            />
           )}
-          <Space>
-            <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="user-save">
-              {t("common:actions.save")}
-            </Button>
-            <ButtonLink to={to(pagePath("users"))}>{t("common:actions.cancel")}</ButtonLink>
-          </Space>
-        </Form>
-      </Card>
-    </Space>
+          <SpeakField md={12} />
+        </Row>
+        <UserFormFooter error={failure} pending={update.isPending} />
+      </Form>
+    </UserFormShell>
   );
 }
