@@ -17,6 +17,15 @@ interface RowAction<T> {
   label: (row: T) => string;
 }
 
+/**
+ * The props of the form an `AdminListPage` opens in its drawer: the row under its own name
+ * (`null`: a new one), then what to do once it is saved or cancelled.
+ */
+export type EditorFormProps<T, K extends string> = { [P in K]: T | null } & {
+  onSaved: (row: T) => void;
+  onCancel: () => void;
+};
+
 /** One row being edited (`row: null` is a new one), or none. */
 type Editing<T> = { row: T | null } | null;
 
@@ -34,7 +43,7 @@ export interface AdminListPageProps<T extends object> {
   tableTestId: string;
   empty: string;
   /** The pager (hidden while everything fits on one page), or none. */
-  pages: { current: number; pageSize: number; total: number; onChange: (page: number) => void } | false;
+  pages: { page: number; size: number; total: number | undefined; onChange: (page: number) => void } | false;
   /** The row's own columns; the edit and delete buttons come last, under `actionsTitle`. */
   columns: TableColumnsType<T>;
   actionsTitle: string;
@@ -63,7 +72,14 @@ export interface AdminListPageProps<T extends object> {
 export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
   const [editing, setEditing] = useState<Editing<T>>(null);
   const close = () => setEditing(null);
-  const { list, edit, remove } = props;
+  const { list, edit, remove, pages } = props;
+  const pagination = pages && {
+    current: pages.page,
+    pageSize: pages.size,
+    total: pages.total ?? 0,
+    onChange: pages.onChange,
+    hideOnSinglePage: true,
+  };
 
   const deleteButton = (row: T) => {
     const blocked = remove.blocked?.(row);
@@ -133,7 +149,7 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
             data-testid={props.tableTestId}
             loading={list.isPending}
             dataSource={props.rows}
-            pagination={props.pages && { ...props.pages, hideOnSinglePage: true }}
+            pagination={pagination}
             scroll={{ x: true }}
             locale={{ emptyText: props.empty }}
             columns={columns}

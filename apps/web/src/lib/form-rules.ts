@@ -28,6 +28,16 @@ export function emailRules(t: TFunction): FormRule[] {
   ];
 }
 
+/** A rule from a check that returns what is wrong with the value (its message), or nothing. */
+export function checkRule(check: (value: string | undefined) => string | false | null | undefined): FormRule {
+  return {
+    validator: async (_rule, value: string | undefined) => {
+      const problem = check(value);
+      if (problem) throw new Error(problem);
+    },
+  };
+}
+
 export function confirmRule(t: TFunction, field: string): FormRule {
   return ({ getFieldValue }) => ({
     validator: async (_rule, value: string | undefined) => {

@@ -13,11 +13,42 @@ import { AuthCard } from "../components/auth-card";
 import { AuthResult } from "../components/auth-result";
 import { NewPasswordFields } from "../components/new-password-fields";
 
+/** What the page says once the password is changed, or when its link is no longer good. */
+const OUTCOMES = {
+  done: {
+    status: "success",
+    text: "success",
+    testId: "reset-done",
+    next: "login",
+    label: "auth:login.submit",
+  },
+  invalid: {
+    status: "warning",
+    text: "invalid",
+    testId: "reset-invalid",
+    next: "forgotPassword",
+    label: "auth:reset.requestNew",
+  },
+} as const;
+
+function ResetOutcome(props: (typeof OUTCOMES)[keyof typeof OUTCOMES]) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <AuthResult
+      status={props.status}
+      title={t(`auth:reset.${props.text}Title`)}
+      subTitle={t(`auth:reset.${props.text}`)}
+      testId={props.testId}
+      action={{ to: to(pagePath(props.next)), label: t(props.label) }}
+    />
+  );
+}
+
 /** `/reset-password/{token}` and `/reset-user-password?token=`. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const to = useLocalePath();
   const [form] = Form.useForm<{ password: string }>();
   const params = useParams();
   const [search] = useSearchParams();
@@ -42,15 +73,7 @@ export function ResetPasswordPage() {
 
   let body: ReactNode;
   if (done) {
-    body = (
-      <AuthResult
-        status="success"
-        title={t("auth:reset.successTitle")}
-        subTitle={t("auth:reset.success")}
-        testId="reset-done"
-        action={{ to: to(pagePath("login")), label: t("auth:login.submit") }}
-      />
-    );
+    body = <ResetOutcome {...OUTCOMES.done} />;
   } else if (token && check.isPending) {
     body = (
       <div className="center-block">
@@ -58,15 +81,7 @@ export function ResetPasswordPage() {
       </div>
     );
   } else if (!token || check.isError || check.data !== true) {
-    body = (
-      <AuthResult
-        status="warning"
-        title={t("auth:reset.invalidTitle")}
-        subTitle={t("auth:reset.invalid")}
-        testId="reset-invalid"
-        action={{ to: to(pagePath("forgotPassword")), label: t("auth:reset.requestNew") }}
-      />
-    );
+    body = <ResetOutcome {...OUTCOMES.invalid} />;
   } else {
     body = (
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} name="reset">

@@ -2,6 +2,7 @@ import { CONFIG_KEY_PATTERN, type ConfigBody, type ConfigItem } from "@parlons/c
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { EditorFormProps } from "@/components/admin-list-page";
 import { FormFooter } from "@/components/form-footer";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
@@ -15,15 +16,7 @@ interface ConfigFormValues {
 }
 
 /** Create or edit a configuration value; the value is typed as JSON and checked as you type. */
-export function ConfigForm({
-  config,
-  onSaved,
-  onCancel,
-}: {
-  config: ConfigItem | null;
-  onSaved: (config: ConfigItem) => void;
-  onCancel: () => void;
-}) {
+export function ConfigForm({ config, onSaved, onCancel }: EditorFormProps<ConfigItem, "config">) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ConfigFormValues>();
   const save = useSaveConfig();

@@ -66,12 +66,7 @@ export function ConfigsPage() {
       rowKey="key"
       tableTestId="configs-table"
       empty={t("events:configs.empty")}
-      pages={{
-        current: page,
-        pageSize: PAGE_SIZE,
-        total: list.data?.pagination.total ?? 0,
-        onChange: setPage,
-      }}
+      pages={{ page, size: PAGE_SIZE, total: list.data?.pagination.total, onChange: setPage }}
       columns={[
         {
           key: "key",

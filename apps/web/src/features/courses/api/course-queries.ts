@@ -8,7 +8,8 @@ import {
   type PublicCourseListQuery,
   pickField,
 } from "@parlons/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useParams } from "react-router";
 import { api } from "@/lib/api";
 import type { Lang } from "@/lib/locale-path";
 
@@ -64,6 +65,14 @@ export function lessonsQuery(courseId: string | undefined) {
     // signed audio URLs are short-lived: refresh the list well before they expire
     staleTime: 60_000,
   });
+}
+
+/** The course of the page's `:id` (an id or a slug) and, once it is known, its lessons. */
+export function useRouteCourse() {
+  const { id = "" } = useParams();
+  const course = useQuery(courseQuery(id));
+  const lessons = useQuery(lessonsQuery(course.data?.id));
+  return { course, lessons };
 }
 
 /** Monday 00:00 of the current week in the learner's time zone. */

@@ -3,7 +3,6 @@ import { PERMISSIONS, pickField } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { NotFoundPage } from "@/components/not-found";
 import { PlainButtonLink } from "@/components/plain-button";
@@ -15,7 +14,7 @@ import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { courseQuery, courseTitle, lessonsQuery } from "../api/course-queries";
+import { courseTitle, useRouteCourse } from "../api/course-queries";
 import { CourseOffers as ServerCourseOffers } from "../components/course-offers";
 import { LessonList, UpgradeCta } from "../components/lesson-list";
 import "../courses-pages.css";
@@ -45,13 +44,11 @@ const CourseOffers = import.meta.env.SSR
  * Plain markup: a course page is where search engines and shared links bring visitors.
  */
 export function CoursePage() {
-  const { id = "" } = useParams();
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
   const { user } = useSession();
-  const course = useQuery(courseQuery(id));
-  const lessons = useQuery(lessonsQuery(course.data?.id));
+  const { course, lessons } = useRouteCourse();
   const mine = useQuery({ ...myCertificatesQuery, enabled: Boolean(user) });
   usePageTitle(
     course.data ? courseTitle(course.data, lang) : t("common:pages.courseDetail"),

@@ -2,6 +2,7 @@ import { type EventItem, MAX_EVENT_CAPACITY } from "@parlons/contract";
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { EditorFormProps } from "@/components/admin-list-page";
 import { FormFooter } from "@/components/form-footer";
 import { SwitchItem } from "@/components/switch-item";
 import { ApiError, errorText } from "@/lib/api-error";
@@ -12,15 +13,7 @@ import { EMPTY_EVENT, type EventFormValues, toEventBody, toFormValues } from "..
 const DATE_FORMAT = "YYYY-MM-DD HH:mm";
 
 /** Create or edit an event: bilingual texts, kind, place or link, start and end, places, active. */
-export function EventForm({
-  event,
-  onSaved,
-  onCancel,
-}: {
-  event: EventItem | null;
-  onSaved: (event: EventItem) => void;
-  onCancel: () => void;
-}) {
+export function EventForm({ event, onSaved, onCancel }: EditorFormProps<EventItem, "event">) {
   const { t } = useTranslation();
   const [form] = Form.useForm<EventFormValues>();
   const save = useSaveEvent();

@@ -83,12 +83,7 @@ export function ManageEventsPage() {
       rowKey="id"
       tableTestId="events-table"
       empty={t("events:manage.empty")}
-      pages={{
-        current: page,
-        pageSize: PAGE_SIZE,
-        total: list.data?.pagination.total ?? 0,
-        onChange: setPage,
-      }}
+      pages={{ page, size: PAGE_SIZE, total: list.data?.pagination.total, onChange: setPage }}
       columns={[
         {
           key: "title",

@@ -1,12 +1,11 @@
 import { PERMISSIONS } from "@parlons/contract";
-import { useQuery } from "@tanstack/react-query";
 import { Breadcrumb, Card, Skeleton, Space, Typography } from "antd";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { NotFoundPage } from "@/components/not-found";
-import { courseQuery, courseTitle, lessonsQuery } from "@/features/courses/api/course-queries";
+import { courseTitle, useRouteCourse } from "@/features/courses/api/course-queries";
 import { LessonList, UpgradeCta } from "@/features/courses/components/lesson-list";
 import { ApiError } from "@/lib/api-error";
 import { pagePath } from "@/lib/paths";
@@ -22,13 +21,11 @@ const StaffLessons = lazy(() =>
 
 /** `/courses/{id}/lessons`: the learner's lesson list, or the staff's lesson management. */
 export function LessonsPage() {
-  const { id = "" } = useParams();
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
   const { user } = useSession();
-  const course = useQuery(courseQuery(id));
-  const lessons = useQuery(lessonsQuery(course.data?.id));
+  const { course, lessons } = useRouteCourse();
   const title = course.data ? courseTitle(course.data, lang) : "";
   usePageTitle(title ? t("courses:lessons.pageTitle", { title }) : t("common:pages.lessons"));
 

@@ -2,6 +2,7 @@ import { type EmailTemplate, type EmailTemplateBody, TRANSACTIONAL_SLUGS } from 
 import { Col, Form, Input, Row } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { EditorFormProps } from "@/components/admin-list-page";
 import { FormFooter } from "@/components/form-footer";
 import { SwitchItem } from "@/components/switch-item";
 import { ApiError, errorText } from "@/lib/api-error";
@@ -62,15 +63,7 @@ function dependenciesOf(field: TextField): string[] | undefined {
 }
 
 /** Create or edit a template, with the variables list and a live preview of every language. */
-export function TemplateForm({
-  template,
-  onSaved,
-  onCancel,
-}: {
-  template: EmailTemplate | null;
-  onSaved: (template: EmailTemplate) => void;
-  onCancel: () => void;
-}) {
+export function TemplateForm({ template, onSaved, onCancel }: EditorFormProps<EmailTemplate, "template">) {
   const { t } = useTranslation();
   const [form] = Form.useForm<EmailTemplateBody>();
   const save = useSaveTemplate();

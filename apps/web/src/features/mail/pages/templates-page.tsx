@@ -55,12 +55,7 @@ export function MailTemplatesPage() {
       rowKey="id"
       tableTestId="templates-table"
       empty={t("mail:templates.empty")}
-      pages={{
-        current: page,
-        pageSize: PAGE_SIZE,
-        total: templates.data?.pagination.total ?? 0,
-        onChange: setPage,
-      }}
+      pages={{ page, size: PAGE_SIZE, total: templates.data?.pagination.total, onChange: setPage }}
       columns={[
         {
           key: "name",

@@ -2,6 +2,7 @@ import type { Plan } from "@parlons/contract";
 import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { EditorFormProps } from "@/components/admin-list-page";
 import { FormFooter } from "@/components/form-footer";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
@@ -14,15 +15,7 @@ import { PlanCoursesField } from "./plan-courses-field";
 const CURRENCIES = ["EUR", "USD", "GBP", "CHF", "CAD"];
 
 /** Create or edit a plan; the amount is typed as a decimal and sent as integer cents. */
-export function PlanForm({
-  plan,
-  onSaved,
-  onCancel,
-}: {
-  plan: Plan | null;
-  onSaved: (plan: Plan) => void;
-  onCancel: () => void;
-}) {
+export function PlanForm({ plan, onSaved, onCancel }: EditorFormProps<Plan, "plan">) {
   const { t } = useTranslation();
   const lang = useLang();
   const [form] = Form.useForm<PlanFormValues>();

@@ -1,10 +1,11 @@
 import type { Passkey } from "@parlons/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Empty, Form, Input, List, Modal, Space, Spin, Typography } from "antd";
+import { App, Button, Card, Empty, Form, List, Modal, Space, Spin, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "@/components/load-error";
 import { addPasskey, passkeyErrorText, passkeysSupported } from "@/features/auth/api/passkeys";
+import { PasskeyNameField } from "@/features/auth/components/two-factor/passkey-name-field";
 import { errorText } from "@/lib/api-error";
 import { formatDate } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
@@ -149,16 +150,7 @@ export function PasskeysCard() {
           {editing?.mode === "add" && (
             <Typography.Paragraph>{t("auth:passkey.addHint")}</Typography.Paragraph>
           )}
-          <Form.Item
-            label={t("auth:passkey.name")}
-            name="name"
-            rules={[
-              { required: true, whitespace: true, message: t("auth:passkey.nameRequired") },
-              { max: 60, message: t("auth:passkey.nameTooLong") },
-            ]}
-          >
-            <Input autoComplete="off" maxLength={60} placeholder={t("auth:passkey.namePlaceholder")} />
-          </Form.Item>
+          <PasskeyNameField placeholder={t("auth:passkey.namePlaceholder")} />
         </Form>
       </Modal>
     </Card>

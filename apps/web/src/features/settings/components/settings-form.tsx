@@ -3,7 +3,7 @@ import { App, Button, Divider, Form, Input, Radio, Select, Typography } from "an
 import { useTranslation } from "react-i18next";
 import { SwitchItem } from "@/components/switch-item";
 import { errorText } from "@/lib/api-error";
-import { applyFieldErrors } from "@/lib/form-rules";
+import { applyFieldErrors, checkRule } from "@/lib/form-rules";
 import { useSaveSettings } from "../api/settings-api";
 import {
   FIELD_ALIASES,
@@ -66,12 +66,10 @@ export function SettingsForm({ setting }: { setting: Setting }) {
           extra={t("settings:hints.cdnBaseUrl")}
           required
           rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                const problem = checkCdnBaseUrl(value?.trim());
-                if (problem) throw new Error(t(`settings:errors.${problem}`));
-              },
-            },
+            checkRule((value) => {
+              const problem = checkCdnBaseUrl(value?.trim());
+              return problem && t(`settings:errors.${problem}`);
+            }),
           ]}
         >
           <Input placeholder="https://cdn.example.com" inputMode="url" data-testid="settings-cdn-url" />
@@ -87,13 +85,7 @@ export function SettingsForm({ setting }: { setting: Setting }) {
         label={t("settings:fields.contactEmail")}
         extra={t("settings:hints.contactEmail")}
         required
-        rules={[
-          {
-            validator: async (_rule, value: string | undefined) => {
-              if (!isEmail(value)) throw new Error(t("settings:errors.email"));
-            },
-          },
-        ]}
+        rules={[checkRule((value) => !isEmail(value) && t("settings:errors.email"))]}
       >
         <Input type="email" autoComplete="off" inputMode="email" data-testid="settings-contact-email" />
       </Form.Item>
@@ -102,11 +94,9 @@ export function SettingsForm({ setting }: { setting: Setting }) {
         label={t("settings:fields.supportUrl")}
         extra={t("settings:hints.supportUrl")}
         rules={[
-          {
-            validator: async (_rule, value: string | undefined) => {
-              if (value?.trim() && !isWebUrl(value)) throw new Error(t("settings:errors.url.invalid"));
-            },
-          },
+          checkRule((value) =>
+            value?.trim() && !isWebUrl(value) ? t("settings:errors.url.invalid") : undefined,
+          ),
         ]}
       >
         <Input placeholder="https://" inputMode="url" />

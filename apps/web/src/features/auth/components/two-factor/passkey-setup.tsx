@@ -1,9 +1,10 @@
 import { KeyOutlined } from "@ant-design/icons";
-import { Button, Form, Input, Typography } from "antd";
+import { Button, Form, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TokenData } from "@/features/auth/api/auth-api";
 import { passkeysSupported, registerPasskeyAtSignIn } from "@/features/auth/api/passkeys";
+import { PasskeyNameField } from "./passkey-name-field";
 
 /**
  * A sign-in that must set a second factor up, answered with a passkey: named, created by the
@@ -48,16 +49,7 @@ export function PasskeySetupAtSignIn({
         initialValues={{ name: t("auth:passkey.setup.defaultName") }}
         onFinish={submit}
       >
-        <Form.Item
-          label={t("auth:passkey.name")}
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: t("auth:passkey.nameRequired") },
-            { max: 60, message: t("auth:passkey.nameTooLong") },
-          ]}
-        >
-          <Input maxLength={60} autoComplete="off" />
-        </Form.Item>
+        <PasskeyNameField />
         <Button type="primary" htmlType="submit" block icon={<KeyOutlined />} loading={pending}>
           {t("auth:passkey.create")}
         </Button>
