@@ -1,12 +1,11 @@
 import { type EventItem, MAX_EVENT_CAPACITY } from "@parlons/contract";
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EditorFormProps } from "@/components/admin-list-page";
 import { FormFooter } from "@/components/form-footer";
 import { SwitchItem } from "@/components/switch-item";
+import { useEditorSave } from "@/components/use-editor-save";
 import { ApiError, errorText } from "@/lib/api-error";
-import { applyFieldErrors } from "@/lib/form-rules";
 import { useSaveEvent } from "../api/manage-events-api";
 import { EMPTY_EVENT, type EventFormValues, toEventBody, toFormValues } from "../lib/event-form-values";
 
@@ -16,26 +15,16 @@ const DATE_FORMAT = "YYYY-MM-DD HH:mm";
 export function EventForm({ event, onSaved, onCancel }: EditorFormProps<EventItem, "event">) {
   const { t } = useTranslation();
   const [form] = Form.useForm<EventFormValues>();
-  const save = useSaveEvent();
-  const [failure, setFailure] = useState<string | null>(null);
   const kind = Form.useWatch("kind", form);
   const required = { required: true, message: t("events:form.required") };
-
-  const submit = (values: EventFormValues) => {
-    setFailure(null);
-    save.mutate(
-      { id: event?.id ?? null, body: toEventBody(values) },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          applyFieldErrors(form, error, Object.keys(EMPTY_EVENT));
-          setFailure(
-            error instanceof ApiError && error.status === 422 ? t("events:form.failed") : errorText(error),
-          );
-        },
-      },
-    );
-  };
+  const { failure, submit, pending } = useEditorSave({
+    form,
+    fieldNames: Object.keys(EMPTY_EVENT),
+    save: useSaveEvent(),
+    onSaved,
+    textOf: (error) =>
+      error instanceof ApiError && error.status === 422 ? t("events:form.failed") : errorText(error),
+  });
 
   return (
     <Form<EventFormValues>
@@ -44,7 +33,7 @@ export function EventForm({ event, onSaved, onCancel }: EditorFormProps<EventIte
       name="event-form"
       data-testid="event-form"
       initialValues={event ? toFormValues(event) : EMPTY_EVENT}
-      onFinish={submit}
+      onFinish={(values) => submit({ id: event?.id ?? null, body: toEventBody(values) })}
       requiredMark="optional"
     >
       <Row gutter={12}>
@@ -149,7 +138,7 @@ export function EventForm({ event, onSaved, onCancel }: EditorFormProps<EventIte
           />
         </Col>
       </Row>
-      <FormFooter error={failure} pending={save.isPending} onCancel={onCancel} testId="event-form" />
+      <FormFooter error={failure} pending={pending} onCancel={onCancel} testId="event-form" />
     </Form>
   );
 }

@@ -1,11 +1,10 @@
 import type { Plan } from "@parlons/contract";
 import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EditorFormProps } from "@/components/admin-list-page";
 import { FormFooter } from "@/components/form-footer";
+import { useEditorSave } from "@/components/use-editor-save";
 import { ApiError, errorText } from "@/lib/api-error";
-import { applyFieldErrors } from "@/lib/form-rules";
 import { decimalSeparator } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
 import { useSavePlan } from "../api/plans-api";
@@ -19,24 +18,15 @@ export function PlanForm({ plan, onSaved, onCancel }: EditorFormProps<Plan, "pla
   const { t } = useTranslation();
   const lang = useLang();
   const [form] = Form.useForm<PlanFormValues>();
-  const save = useSavePlan();
-  const [failure, setFailure] = useState<string | null>(null);
   const isDefault = plan?.is_default ?? false;
   const amount = Form.useWatch("amount", form);
-
-  const submit = (values: PlanFormValues) => {
-    setFailure(null);
-    save.mutate(
-      { id: plan?.id ?? null, body: toPlanBody(values) },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          applyFieldErrors(form, error, Object.keys(EMPTY_PLAN));
-          setFailure(planErrorText(error, isDefault, t));
-        },
-      },
-    );
-  };
+  const { failure, submit, pending } = useEditorSave({
+    form,
+    fieldNames: Object.keys(EMPTY_PLAN),
+    save: useSavePlan(),
+    onSaved,
+    textOf: (error) => planErrorText(error, isDefault, t),
+  });
 
   return (
     <Form<PlanFormValues>
@@ -45,7 +35,7 @@ export function PlanForm({ plan, onSaved, onCancel }: EditorFormProps<Plan, "pla
       name="plan-form"
       data-testid="plan-form"
       initialValues={plan ? toFormValues(plan) : EMPTY_PLAN}
-      onFinish={submit}
+      onFinish={(values) => submit({ id: plan?.id ?? null, body: toPlanBody(values) })}
       requiredMark="optional"
     >
       {isDefault && (
@@ -160,7 +150,7 @@ export function PlanForm({ plan, onSaved, onCancel }: EditorFormProps<Plan, "pla
           </Form.Item>
         </Col>
       </Row>
-      <FormFooter error={failure} pending={save.isPending} onCancel={onCancel} testId="plan-form" />
+      <FormFooter error={failure} pending={pending} onCancel={onCancel} testId="plan-form" />
     </Form>
   );
 }
