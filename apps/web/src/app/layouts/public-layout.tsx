@@ -37,6 +37,14 @@ export function SkipLink() {
   );
 }
 
+/** The public pages' menu: the page and its label (`common:nav.<key>`), also its test id. */
+const NAV = [
+  { page: "pricing", testId: "pricing" },
+  { page: "events", testId: "events" },
+  { page: "faqs", testId: "faq" },
+  { page: "contact", testId: "contact" },
+] as const;
+
 function PublicHeader() {
   const { t } = useTranslation();
   const to = useLocalePath();
@@ -58,18 +66,16 @@ function PublicHeader() {
           <span>Parlons</span>
         </Link>
         <nav aria-label={t("common:nav.main")} className="site-nav">
-          <Link to={to(pagePath("pricing"))} className="site-nav__link" data-testid="nav-pricing">
-            {t("common:nav.pricing")}
-          </Link>
-          <Link to={to(pagePath("events"))} className="site-nav__link" data-testid="nav-events">
-            {t("common:nav.events")}
-          </Link>
-          <Link to={to(pagePath("faqs"))} className="site-nav__link" data-testid="nav-faq">
-            {t("common:nav.faq")}
-          </Link>
-          <Link to={to(pagePath("contact"))} className="site-nav__link" data-testid="nav-contact">
-            {t("common:nav.contact")}
-          </Link>
+          {NAV.map((item) => (
+            <Link
+              key={item.page}
+              to={to(pagePath(item.page))}
+              className="site-nav__link"
+              data-testid={`nav-${item.testId}`}
+            >
+              {t(`common:nav.${item.testId}`)}
+            </Link>
+          ))}
           <LangSwitch />
           {status === "authenticated" ? (
             <PlainButtonLink kind="primary" to={to(pagePath("dashboard"))} data-testid="header-dashboard">

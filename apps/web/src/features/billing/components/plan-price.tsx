@@ -6,14 +6,10 @@ import { intervalKey } from "../lib/billing-format";
 
 /** "9,90 € / mois", or "Gratuit" for a zero price. */
 export function PlanPrice({
-  amount,
-  currency,
-  interval,
+  plan: { amount, currency, interval },
   className,
 }: {
-  amount: number;
-  currency: string;
-  interval: PlanInterval;
+  plan: { amount: number; currency: string; interval: PlanInterval };
   className?: string;
 }) {
   const { t } = useTranslation();

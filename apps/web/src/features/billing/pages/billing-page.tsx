@@ -156,13 +156,7 @@ function SubscriptionDetails({
           {
             key: "price",
             label: t("billing:fields.price"),
-            children: (
-              <PlanPrice
-                amount={customerPlan.plan.amount}
-                currency={customerPlan.plan.currency}
-                interval={customerPlan.plan.interval}
-              />
-            ),
+            children: <PlanPrice plan={customerPlan.plan} />,
           },
           {
             key: "status",

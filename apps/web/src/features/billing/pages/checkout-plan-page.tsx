@@ -105,8 +105,7 @@ function CheckoutPlanPage({
             >
               {premium.map((p) => (
                 <Radio key={p.id} value={p.id} className="checkout-option" data-testid="upgrade-plan-option">
-                  <strong>{planName(p, lang)}</strong> ·{" "}
-                  <PlanPrice amount={p.amount} currency={p.currency} interval={p.interval} />
+                  <strong>{planName(p, lang)}</strong> · <PlanPrice plan={p} />
                   {p.id === user?.plan_id && <> · {t("billing:pricing.current")}</>}
                 </Radio>
               ))}
@@ -122,7 +121,7 @@ function CheckoutPlanPage({
             </Typography.Title>
             {fixedPlan && (
               <Typography.Paragraph>
-                <PlanPrice amount={plan.amount} currency={plan.currency} interval={plan.interval} />
+                <PlanPrice plan={plan} />
               </Typography.Paragraph>
             )}
             <CheckoutOptions key={plan.id} plan={plan} only={only} current={plan.id === user?.plan_id} />

@@ -107,12 +107,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       }
     >
       <div className="plan-card__body">
-        <PlanPrice
-          className="plan-price"
-          amount={plan.amount}
-          currency={plan.currency}
-          interval={plan.interval}
-        />
+        <PlanPrice className="plan-price" plan={plan} />
         {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
         {plan.premium && <PlanReach plan={plan} />}
         {features.length > 0 && (

@@ -142,7 +142,11 @@ function DemoPurchase({ id }: { id: string }) {
             {
               key: "price",
               label: t("billing:fields.price"),
-              children: <PlanPrice amount={purchase.amount} currency={purchase.currency} interval="once" />,
+              children: (
+                <PlanPrice
+                  plan={{ amount: purchase.amount, currency: purchase.currency, interval: "once" }}
+                />
+              ),
             },
           ]}
         />

@@ -125,13 +125,7 @@ function DemoCheckout({ id }: { id: string }) {
             {
               key: "price",
               label: t("billing:fields.price"),
-              children: (
-                <PlanPrice
-                  amount={customerPlan.plan.amount}
-                  currency={customerPlan.plan.currency}
-                  interval={customerPlan.plan.interval}
-                />
-              ),
+              children: <PlanPrice plan={customerPlan.plan} />,
             },
           ]}
         />

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Card, List, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { IconTitle } from "@/components/icon-title";
 import { useFormat } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
@@ -19,11 +20,7 @@ export function CertificatesCard() {
   return (
     <Card
       data-testid="certificates-card"
-      title={
-        <span>
-          <SafetyCertificateOutlined aria-hidden /> {t("dashboard.title")}
-        </span>
-      }
+      title={<IconTitle icon={<SafetyCertificateOutlined aria-hidden />}>{t("dashboard.title")}</IconTitle>}
     >
       <List
         dataSource={data}

@@ -4,6 +4,7 @@ import { Card, Empty, List, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ButtonLink } from "@/components/button-link";
+import { IconTitle } from "@/components/icon-title";
 import { LoadError } from "@/components/load-error";
 import { formatDateRange } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
@@ -24,11 +25,7 @@ export function MyBookingsCard() {
     <Card
       data-testid="my-bookings"
       loading={isPending}
-      title={
-        <span>
-          <CalendarOutlined aria-hidden /> {t("events:dashboard.title")}
-        </span>
-      }
+      title={<IconTitle icon={<CalendarOutlined aria-hidden />}>{t("events:dashboard.title")}</IconTitle>}
       extra={<Link to={to(pagePath("events"))}>{t("events:dashboard.browse")}</Link>}
     >
       {query.isError ? (

@@ -5,6 +5,7 @@ import { App, Button, Card, Col, Form, InputNumber, Progress, Row, Space, Statis
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
+import { IconTitle } from "@/components/icon-title";
 import { errorText } from "@/lib/api-error";
 import { intlLocale } from "@/lib/format";
 import type { Lang } from "@/lib/locale-path";
@@ -52,11 +53,7 @@ export function HabitCard() {
     save.mutate({ time_zone: zone });
   }, [stored, user, save.mutate]);
 
-  const title = (
-    <span>
-      <FireOutlined aria-hidden /> {t("habit:card.title")}
-    </span>
-  );
+  const title = <IconTitle icon={<FireOutlined aria-hidden />}>{t("habit:card.title")}</IconTitle>;
   if (query.isError) {
     return (
       <Card title={title} data-testid="habit-card">

@@ -47,6 +47,9 @@ export function OpenLesson({
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
+  // the lesson before or after this one; at either end of the course, the course page
+  const neighbour = (lessonId?: string) =>
+    to(lessonId ? pagePath("lesson", { id: courseId, lessonId }) : pagePath("course", { id: courseId }));
   const navigate = useNavigate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -210,25 +213,13 @@ export function OpenLesson({
         <Space wrap>
           <ButtonLink
             icon={<LeftOutlined />}
-            to={
-              prevId
-                ? to(pagePath("lesson", { id: courseId, lessonId: prevId }))
-                : to(pagePath("course", { id: courseId }))
-            }
+            to={neighbour(prevId)}
             disabled={!prevId}
             data-testid="lesson-prev"
           >
             {t("courses:lesson.previous")}
           </ButtonLink>
-          <ButtonLink
-            to={
-              nextId
-                ? to(pagePath("lesson", { id: courseId, lessonId: nextId }))
-                : to(pagePath("course", { id: courseId }))
-            }
-            disabled={!nextId}
-            data-testid="lesson-next"
-          >
+          <ButtonLink to={neighbour(nextId)} disabled={!nextId} data-testid="lesson-next">
             {t("courses:lesson.next")} <RightOutlined />
           </ButtonLink>
         </Space>

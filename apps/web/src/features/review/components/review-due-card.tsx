@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Row, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
+import { IconTitle } from "@/components/icon-title";
 import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
 import { reviewStatsQuery } from "../api/review-queries";
@@ -17,11 +18,7 @@ export function ReviewDueCard() {
     <Card
       data-testid="review-card"
       loading={isPending}
-      title={
-        <span>
-          <ThunderboltOutlined aria-hidden /> {t("review:dashboard.title")}
-        </span>
-      }
+      title={<IconTitle icon={<ThunderboltOutlined aria-hidden />}>{t("review:dashboard.title")}</IconTitle>}
     >
       <Row gutter={16}>
         <Col span={8} data-testid="review-due-count">

@@ -1,6 +1,7 @@
-import { Card, Col, Form, Radio, Space, Typography } from "antd";
+import { App, Card, Col, Form, type FormInstance, Radio, Row, Space, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { FormFooter } from "@/components/form-footer";
 import { speakOptions } from "@/lib/languages";
 import { pagePath } from "@/lib/paths";
@@ -29,6 +30,35 @@ export function UserFormShell({
   );
 }
 
+/** The account's form: its fields two to a row, then the server's error, save and back to the list. */
+export function UserForm<V extends object>(props: {
+  form: FormInstance<V>;
+  name: string;
+  initialValues: Partial<V>;
+  onFinish: (values: V) => void;
+  disabled?: boolean;
+  error: string | null;
+  pending: boolean;
+  submitLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form<V>
+      form={props.form}
+      disabled={props.disabled}
+      layout="vertical"
+      name={props.name}
+      data-testid="user-form"
+      requiredMark="optional"
+      initialValues={props.initialValues}
+      onFinish={props.onFinish}
+    >
+      <Row gutter={16}>{props.children}</Row>
+      <UserFormFooter error={props.error} pending={props.pending} submitLabel={props.submitLabel} />
+    </Form>
+  );
+}
+
 /** The language an account's mails and pages speak (the last field of both forms). */
 export function SpeakField({ md }: { md?: number }) {
   const { t } = useTranslation();
@@ -42,7 +72,7 @@ export function SpeakField({ md }: { md?: number }) {
 }
 
 /** The server's error, then save and back to the list. */
-export function UserFormFooter(props: { error: string | null; pending: boolean; submitLabel?: string }) {
+function UserFormFooter(props: { error: string | null; pending: boolean; submitLabel?: string }) {
   const to = useLocalePath();
   return (
     <FormFooter
@@ -54,4 +84,15 @@ export function UserFormFooter(props: { error: string | null; pending: boolean; 
       cancelTo={to(pagePath("users"))}
     />
   );
+}
+
+/** Once saved: the confirmation, then the users' list (searched for `q` when given). */
+export function useSavedToList() {
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  return (text: string, q?: string) => {
+    void message.success(text);
+    navigate(q === undefined ? to(pagePath("users")) : `${to(pagePath("users"))}?q=${encodeURIComponent(q)}`);
+  };
 }

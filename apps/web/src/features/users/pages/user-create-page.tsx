@@ -1,19 +1,17 @@
 import { BUILT_IN_ROLES, PERMISSIONS, ROLE_CUSTOMER, type Speak } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { App, Col, Form, Input, Row, Select } from "antd";
+import { Col, Form, Input, Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors, emailRules, passwordRules } from "@/lib/form-rules";
 import { toSpeak } from "@/lib/languages";
-import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
-import { useLang, useLocalePath } from "@/lib/use-locale";
+import { useLang } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
 import { type NewUserBody, useAddUser } from "../api/users-api";
-import { SpeakField, UserFormFooter, UserFormShell } from "../components/user-form-shell";
+import { SpeakField, UserForm, UserFormShell, useSavedToList } from "../components/user-form-shell";
 import { grantorOf, roleOptions, withinCeiling } from "../lib/users-helpers";
 
 interface FormValues {
@@ -30,9 +28,7 @@ const FIELDS = ["email", "password", "full_name", "role", "speak"];
 export function UserCreatePage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const to = useLocalePath();
-  const navigate = useNavigate();
-  const { message } = App.useApp();
+  const savedToList = useSavedToList();
   const { user: me } = useSession();
   usePageTitle(t("users:create.title"));
   const [form] = Form.useForm<FormValues>();
@@ -51,8 +47,7 @@ export function UserCreatePage() {
     };
     add.mutate(body, {
       onSuccess: (user) => {
-        void message.success(t("users:create.created", { email: user.email }));
-        navigate(`${to(pagePath("users"))}?q=${encodeURIComponent(user.email)}`);
+        savedToList(t("users:create.created", { email: user.email }), user.email);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
@@ -67,62 +62,59 @@ export function UserCreatePage() {
 
   return (
     <UserFormShell title={t("users:create.title")} subtitle={t("users:create.subtitle")}>
-      <Form<FormValues>
+      <UserForm<FormValues>
         form={form}
-        layout="vertical"
         name="user-create"
-        data-testid="user-form"
-        requiredMark="optional"
         initialValues={{ role: ROLE_CUSTOMER, speak: toSpeak(lang), full_name: "" }}
         onFinish={submit}
+        error={failure}
+        pending={add.isPending}
+        submitLabel={t("users:create.submit")}
       >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="email"
-              label={t("users:fields.email")}
-              rules={emailRules(t)}
-              validateTrigger="onBlur"
-            >
-              <Input type="email" autoComplete="off" maxLength={254} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="password"
-              label={t("users:fields.password")}
-              rules={passwordRules(t)}
-              extra={t("auth:password.hint")}
-            >
-              <Input.Password autoComplete="new-password" maxLength={256} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="full_name" label={t("users:fields.fullName")}>
-              <Input maxLength={120} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="role"
-              label={t("users:fields.role")}
-              rules={[{ required: true, message: t("users:errors.required") }]}
-            >
-              <Select
-                loading={roles.isFetching}
-                options={roleOptions(
-                  roles.data?.map((r) => r.title),
-                  BUILT_IN_ROLES,
-                  undefined,
-                  (title) => withinCeiling(grantorOf(me), title, roles.data),
-                )}
-              />
-            </Form.Item>
-          </Col>
-          <SpeakField />
-        </Row>
-        <UserFormFooter error={failure} pending={add.isPending} submitLabel={t("users:create.submit")} />
-      </Form>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="email"
+            label={t("users:fields.email")}
+            rules={emailRules(t)}
+            validateTrigger="onBlur"
+          >
+            <Input type="email" autoComplete="off" maxLength={254} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="password"
+            label={t("users:fields.password")}
+            rules={passwordRules(t)}
+            extra={t("auth:password.hint")}
+          >
+            <Input.Password autoComplete="new-password" maxLength={256} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="full_name" label={t("users:fields.fullName")}>
+            <Input maxLength={120} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="role"
+            label={t("users:fields.role")}
+            rules={[{ required: true, message: t("users:errors.required") }]}
+          >
+            <Select
+              loading={roles.isFetching}
+              options={roleOptions(
+                roles.data?.map((r) => r.title),
+                BUILT_IN_ROLES,
+                undefined,
+                (title) => withinCeiling(grantorOf(me), title, roles.data),
+              )}
+            />
+          </Form.Item>
+        </Col>
+        <SpeakField />
+      </UserForm>
     </UserFormShell>
   );
 }

@@ -1,22 +1,9 @@
 import { BUILT_IN_ROLES, PERMISSIONS, type UserListItem } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import {
-  Alert,
-  App,
-  Button,
-  Col,
-  Descriptions,
-  Form,
-  Input,
-  Result,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-} from "antd";
+import { Alert, App, Button, Col, Descriptions, Form, Input, Result, Select, Skeleton, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate, useParams } from "react-router";
+import { Navigate, useParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { ApiError, errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
@@ -27,7 +14,7 @@ import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { rolesQuery } from "../api/roles-api";
 import { plansQuery, userQuery, useUpdateUser } from "../api/users-api";
-import { SpeakField, UserFormFooter, UserFormShell } from "../components/user-form-shell";
+import { SpeakField, UserForm, UserFormShell, useSavedToList } from "../components/user-form-shell";
 import {
   grantorOf,
   roleOptions,
@@ -88,8 +75,7 @@ function valuesOf(user: UserListItem): UserEditValues {
 function UserEditForm({ user }: { user: UserListItem }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const to = useLocalePath();
-  const navigate = useNavigate();
+  const savedToList = useSavedToList();
   const { message } = App.useApp();
   const { user: me } = useSession();
   const self = me?.id === user.id;
@@ -118,8 +104,7 @@ function UserEditForm({ user }: { user: UserListItem }) {
     }
     update.mutate(body, {
       onSuccess: () => {
-        void message.success(t("users:edit.saved"));
-        navigate(to(pagePath("users")));
+        savedToList(t("users:edit.saved"));
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === "FORBIDDEN" && self) {
@@ -166,82 +151,78 @@ function UserEditForm({ user }: { user: UserListItem }) {
           data-testid={self ? "user-self-note" : "user-above-you"}
         />
       )}
-      <Form<UserEditValues>
+      <UserForm<UserEditValues>
         form={form}
         disabled={aboveYou}
-        layout="vertical"
         name="user-edit"
-        data-testid="user-form"
-        requiredMark="optional"
         initialValues={initial}
         onFinish={submit}
+        error={failure}
+        pending={update.isPending}
       >
-        <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="full_name"
+            label={t("users:fields.fullName")}
+            rules={[{ required: true, whitespace: true, message: t("users:errors.required") }]}
+          >
+            <Input maxLength={120} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="gender" label={t("users:fields.gender")}>
+            <Select
+              allowClear
+              placeholder={t("users:gender.unset")}
+              options={(["m", "f", "other"] as const).map((g) => ({
+                value: g,
+                label: t(`users:gender.${g}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="role"
+            label={t("users:fields.role")}
+            extra={self ? t("users:edit.selfLocked") : undefined}
+          >
+            <Select
+              disabled={self}
+              loading={roles.isFetching}
+              options={roleOptions(
+                roles.data?.map((r) => r.title),
+                BUILT_IN_ROLES,
+                user.role,
+                grantable,
+              )}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="status"
+            label={t("users:fields.status")}
+            extra={self ? t("users:edit.selfLocked") : t("users:edit.statusHint")}
+          >
+            <Select
+              disabled={self}
+              options={USER_STATUSES.map((status) => ({
+                value: status,
+                label: t(`users:status.${status}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        {canEditPlan && (
           <Col xs={24} md={12}>
-            <Form.Item
-              name="full_name"
-              label={t("users:fields.fullName")}
-              rules={[{ required: true, whitespace: true, message: t("users:errors.required") }]}
-            >
-              <Input maxLength={120} autoComplete="off" />
+            <Form.Item name="plan_id" label={t("users:fields.plan")}>
+              <Select loading={plans.isFetching} options={planOptions} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="gender" label={t("users:fields.gender")}>
-              <Select
-                allowClear
-                placeholder={t("users:gender.unset")}
-                options={(["m", "f", "other"] as const).map((g) => ({
-                  value: g,
-                  label: t(`users:gender.${g}`),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="role"
-              label={t("users:fields.role")}
-              extra={self ? t("users:edit.selfLocked") : undefined}
-            >
-              <Select
-                disabled={self}
-                loading={roles.isFetching}
-                options={roleOptions(
-                  roles.data?.map((r) => r.title),
-                  BUILT_IN_ROLES,
-                  user.role,
-                  grantable,
-                )}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="status"
-              label={t("users:fields.status")}
-              extra={self ? t("users:edit.selfLocked") : t("users:edit.statusHint")}
-            >
-              <Select
-                disabled={self}
-                options={USER_STATUSES.map((status) => ({
-                  value: status,
-                  label: t(`users:status.${status}`),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-          {canEditPlan && (
-            <Col xs={24} md={12}>
-              <Form.Item name="plan_id" label={t("users:fields.plan")}>
-                <Select loading={plans.isFetching} options={planOptions} />
-              </Form.Item>
-            </Col>
-          )}
-          <SpeakField md={12} />
-        </Row>
-        <UserFormFooter error={failure} pending={update.isPending} />
-      </Form>
+        )}
+        <SpeakField md={12} />
+      </UserForm>
     </UserFormShell>
   );
 }
