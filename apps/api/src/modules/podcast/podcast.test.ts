@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import { courseWithLessons, makePremium, toneMp3 } from "../../../test/helpers/learning";
 import { customerPlans, podcastFeeds, users } from "../../db/schema";
+import { scrubUrl } from "../../lib/log-serializers";
 import { ITUNES_NS, PODCAST_NS } from "./feed-xml";
 
 let t: TestContext;
@@ -150,6 +151,11 @@ describe("the learner's feed", () => {
     expect(JSON.stringify(row)).not.toContain(token);
     const status = await t.request({ method: "GET", url: "/api/v1/podcast/feed", token: learner.token });
     expect(status.json().data.feed).toMatchObject({ active: true, url: null });
+    // nor does a log line: the secret and the episodes' signatures are scrubbed
+    expect(scrubUrl(`/api/v1/podcast/feed/${token}?lang=en`)).toBe("/api/v1/podcast/feed/[redacted]?lang=en");
+    expect(scrubUrl("/api/v1/podcast/items/f/l/audio.mp3?sig=abc")).toBe(
+      "/api/v1/podcast/items/f/l/audio.mp3?sig=[redacted]",
+    );
   });
 
   it("is valid RSS 2.0 with the iTunes and Podcasting 2.0 tags, listing the lessons that open for its owner", async () => {
