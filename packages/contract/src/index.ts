@@ -39,4 +39,5 @@ export * from "./users";
 export * from "./validation";
 export * from "./web-routes";
 export * from "./webvtt";
+export * from "./word-split";
 export * from "./words";

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { envelope, pageQuery, pagination } from "./common";
-import { normalizeWord, wordsOf } from "./practice-grading";
 import { reviewCard } from "./review";
 
 /**
@@ -8,26 +7,6 @@ import { reviewCard } from "./review";
  * bilingual dictionary the operator installed (dictd format, optional), and the learner's word
  * cards in their review deck.
  */
-
-/** A word as the glossary, the dictionary and the word cards key it: lower case, accents kept. */
-export function wordKey(word: string): string {
-  return normalizeWord(word.trim(), { ignoreAccents: false });
-}
-
-/** A line cut into words and what lies between them, in order, for a transcript to make each word a button. */
-export function splitWords(text: string): { text: string; word: boolean }[] {
-  const parts: { text: string; word: boolean }[] = [];
-  let at = 0;
-  const source = text.normalize("NFC");
-  for (const word of wordsOf(source)) {
-    const start = source.indexOf(word, at);
-    if (start > at) parts.push({ text: source.slice(at, start), word: false });
-    parts.push({ text: word, word: true });
-    at = start + word.length;
-  }
-  if (at < source.length) parts.push({ text: source.slice(at), word: false });
-  return parts;
-}
 
 export const GLOSSARY_LIMITS = {
   term: 80,

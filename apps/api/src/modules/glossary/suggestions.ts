@@ -1,4 +1,4 @@
-import { courseVocabulary, type GlossarySuggestion, isStopWord, wordKey, wordsOf } from "@parlons/contract";
+import { courseVocabulary, type GlossarySuggestion, isStopWord, lineWords, wordKey } from "@parlons/contract";
 import type { DictdShelf } from "./dictd";
 
 interface Line {
@@ -10,7 +10,7 @@ interface Line {
 /** The content words of a translation, once each, lower case. */
 const contentWords = (text: string, language: string) =>
   new Set(
-    wordsOf(text)
+    lineWords(text)
       .map(wordKey)
       .filter((w) => w.length >= 3 && !/\p{N}/u.test(w) && !isStopWord(w, language)),
   );
@@ -26,7 +26,7 @@ function alignedWord(lines: Line[], word: string, field: "translation_fr" | "tra
   const alone = new Map<string, number>();
   for (const line of lines) {
     const translated = contentWords(line[field], language);
-    const has = wordsOf(line.text).some((w) => wordKey(w) === word);
+    const has = lineWords(line.text).some((w) => wordKey(w) === word);
     if (has) withWord++;
     for (const t of translated) {
       alone.set(t, (alone.get(t) ?? 0) + 1);
@@ -71,7 +71,7 @@ export async function suggestEntries(opts: {
   const toEn = dictionaries.between(language, "en");
   const suggestions: GlossarySuggestion[] = [];
   for (const [word, count] of vocabulary) {
-    const example = lines.find((l) => wordsOf(l.text).some((w) => wordKey(w) === word)) as Line;
+    const example = lines.find((l) => lineWords(l.text).some((w) => wordKey(w) === word)) as Line;
     const [fr] = toFr ? await toFr.lookup(word) : [];
     const [en] = toEn ? await toEn.lookup(word) : [];
     const said = {
@@ -91,7 +91,7 @@ export async function suggestEntries(opts: {
       continue;
     }
     const single = lines.find((l) => {
-      const words = wordsOf(l.text);
+      const words = lineWords(l.text);
       return words.length === 1 && wordKey(words[0] as string) === word;
     });
     const meaningFr = single?.translation_fr.trim() || alignedWord(lines, word, "translation_fr");

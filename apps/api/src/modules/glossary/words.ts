@@ -1,4 +1,4 @@
-import { type WordLookup, type WordMeaning, wordKey, wordsOf } from "@parlons/contract";
+import { lineWords, type WordLookup, type WordMeaning, wordKey } from "@parlons/contract";
 import { notFound } from "../../lib/errors";
 import type { LessonService } from "../lessons/service";
 import type { Reviewer, ReviewService } from "../review/service";
@@ -32,7 +32,7 @@ export function createWordService(deps: {
     if (!lesson || !course) throw notFound("Lesson");
     const key = wordKey(word);
     const cues = (await lessons.cuesOf([lessonId])).get(lessonId) ?? [];
-    const saying = cues.filter((cue) => wordsOf(cue.text).some((w) => wordKey(w) === key));
+    const saying = cues.filter((cue) => lineWords(cue.text).some((w) => wordKey(w) === key));
     if (saying.length === 0) throw notFound("Word in this lesson");
     return { key, courseId: course.id, language: course.targetLanguage, saying };
   }

@@ -12,6 +12,7 @@ import { habitSummaryQuery } from "@/features/habit/api/habit-api";
 import { HabitCard } from "@/features/habit/components/habit-card";
 import { PracticeCard } from "@/features/practice/components/practice-card";
 import { ReviewDueCard } from "@/features/review/components/review-due-card";
+import { WordsCard } from "@/features/words/components/words-card";
 import { isFreePlan, planName } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
 import { hasPermission, isAdmin, useSession } from "@/lib/session";
@@ -100,6 +101,9 @@ export function DashboardPage() {
         </Col>
         <Col xs={24} md={12}>
           <PracticeCard />
+        </Col>
+        <Col xs={24} md={12}>
+          <WordsCard />
         </Col>
         <CertificatesCol />
         {hasPermission(user, PERMISSIONS.eventsBook) && (

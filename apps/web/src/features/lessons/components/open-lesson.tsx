@@ -19,6 +19,7 @@ import { AudioPlayer, type PositionReason } from "@/features/player/components/a
 import type { Handoff } from "@/features/player/lib/now-playing";
 import { resumePoint } from "@/features/player/lib/time";
 import { AddLineButton } from "@/features/review/components/add-line-button";
+import { useTranscriptWords } from "@/features/words/components/use-transcript-words";
 import { errorText } from "@/lib/api-error";
 import { pagePath } from "@/lib/paths";
 import { useLatest } from "@/lib/use-latest";
@@ -33,6 +34,7 @@ export function OpenLesson({
   courseId,
   courseTitle: cTitle,
   cover,
+  language,
   lesson,
   prevId,
   nextId,
@@ -40,6 +42,8 @@ export function OpenLesson({
   courseId: string;
   courseTitle: string;
   cover: string | null;
+  /** The language the course teaches: its words are looked up and counted in it. */
+  language: string;
   lesson: LessonItem;
   prevId?: string;
   nextId?: string;
@@ -61,6 +65,7 @@ export function OpenLesson({
   const [startAt] = useState(() => resumePoint(lesson.progress?.last_position, lesson.duration));
 
   const { save, saveQuietly } = useLessonProgress(courseId, lesson.id, lesson.progress);
+  const { words, sheet } = useTranscriptWords(lesson.id, language);
 
   const setDoneState = useCallback(
     async (value: boolean, { auto = false } = {}) => {
@@ -180,6 +185,7 @@ export function OpenLesson({
             onPrevious={prevId ? goPrev : undefined}
             onNext={nextId ? goNext : undefined}
             onSourceError={onSourceError}
+            words={words}
             lineAction={(cue) => {
               if (!cue.id) return null;
               const end = cue.end ?? cue.start + 5;
@@ -197,6 +203,7 @@ export function OpenLesson({
         <Empty description={t("courses:lesson.noAudio")} />
       )}
 
+      {sheet}
       <div className="lesson-page__actions">
         <Button
           type={done ? "default" : "primary"}

@@ -86,6 +86,7 @@ export function LessonPage() {
               courseId={c.id}
               courseTitle={cTitle}
               cover={c.cover_url}
+              language={c.target_language}
               lesson={lesson}
               prevId={prev?.id}
               nextId={next?.id}

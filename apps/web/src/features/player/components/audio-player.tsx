@@ -12,6 +12,7 @@ import { PlayerControls } from "./player-controls";
 import { PlayerTimeline } from "./player-timeline";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { Transcript } from "./transcript";
+import type { TranscriptWords } from "./word-line";
 import "../player.css";
 
 export type { PositionReason } from "../hooks/use-audio-engine";
@@ -27,6 +28,8 @@ export interface AudioPlayerProps extends EngineOptions {
   onNext?: () => void;
   /** Shown beside each transcript line (add it to the review deck). */
   lineAction?: (cue: TranscriptLine) => ReactNode;
+  /** The transcript's words as buttons to look up. */
+  words?: TranscriptWords;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface AudioPlayerProps extends EngineOptions {
  * (`useAudioEngine`) owns the audio; this component lays out its parts.
  */
 export function AudioPlayer(props: AudioPlayerProps) {
-  const { title, subtitle, artwork, cues, transcript, onPrevious, onNext, lineAction } = props;
+  const { title, subtitle, artwork, cues, transcript, onPrevious, onNext, lineAction, words } = props;
   const { t } = useTranslation();
   const format = useFormat();
   const engine = useAudioEngine(props);
@@ -82,6 +85,7 @@ export function AudioPlayer(props: AudioPlayerProps) {
         current={cueIndexAt(cues, time)}
         onSeek={seek}
         lineAction={lineAction}
+        words={words}
       />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </section>

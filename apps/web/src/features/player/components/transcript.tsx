@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useLang } from "@/lib/use-locale";
 import type { TranscriptLine } from "../lib/cues";
 import { formatClock } from "../lib/time";
+import { type TranscriptWords, WordLine } from "./word-line";
 
 interface TranscriptProps {
   cues: readonly TranscriptLine[];
@@ -14,6 +15,30 @@ interface TranscriptProps {
   onSeek: (time: number) => void;
   /** Something to do with a line (add it to the review deck), shown beside it. */
   lineAction?: (cue: TranscriptLine) => ReactNode;
+  /** Words as buttons to look up (a signed-in learner's lesson), in the "tap words" mode. */
+  words?: TranscriptWords;
+}
+
+const WORD_MODE_KEY = "parlons.wordMode";
+
+/** The "tap words" mode, remembered on this device. */
+function useWordMode(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => {
+    try {
+      return localStorage.getItem(WORD_MODE_KEY) === "1";
+    } catch {
+      return false;
+    }
+  });
+  const set = (value: boolean) => {
+    setOn(value);
+    try {
+      localStorage.setItem(WORD_MODE_KEY, value ? "1" : "0");
+    } catch {
+      // storage refused (private mode): the mode lasts this visit
+    }
+  };
+  return [on, set];
 }
 
 function ModeSwitch(props: {
@@ -47,7 +72,7 @@ function translationOf(cue: TranscriptLine, lang: Lang): string {
  * translation; the line being spoken is highlighted. "Show translations" reveals them all;
  * "Hide the text" leaves only the times, for listening practice (a tapped line shows its text).
  */
-export function Transcript({ cues, text, current, onSeek, lineAction }: TranscriptProps) {
+export function Transcript({ cues, text, current, onSeek, lineAction, words }: TranscriptProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const listRef = useRef<HTMLOListElement>(null);
@@ -55,6 +80,7 @@ export function Transcript({ cues, text, current, onSeek, lineAction }: Transcri
   const [revealed, setRevealed] = useState<ReadonlySet<number>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [hideText, setHideText] = useState(false);
+  const [wordMode, setWordMode] = useWordMode();
   const translated = cues.some((c) => translationOf(c, lang));
 
   // keep the current line in view, scrolling the transcript box only (never the page)
@@ -98,6 +124,15 @@ export function Transcript({ cues, text, current, onSeek, lineAction }: Transcri
             testId="show-translations"
           />
         )}
+        {words && (
+          <ModeSwitch
+            id={`${id}-words`}
+            checked={wordMode}
+            onChange={setWordMode}
+            label={t("player:wordMode")}
+            testId="word-mode"
+          />
+        )}
         <ModeSwitch
           id={`${id}-hide`}
           checked={hideText}
@@ -106,11 +141,39 @@ export function Transcript({ cues, text, current, onSeek, lineAction }: Transcri
           testId="hide-text"
         />
       </Space>
+      {words && wordMode && (
+        <p className="transcript__legend" data-testid="word-legend">
+          {t("player:wordLegend")}
+        </p>
+      )}
       <ol className="transcript" ref={listRef} data-testid="transcript" aria-label={t("player:transcript")}>
         {cues.map((cue, i) => {
           const open = revealed.has(i);
           const translation = translationOf(cue, lang);
           const showText = !hideText || open;
+          const shownTranslation = translation && (open || showAll) && (
+            <span className="transcript__translation" lang={lang} data-testid="transcript-translation">
+              {translation}
+            </span>
+          );
+          if (words && wordMode && showText)
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: cues of one lesson never reorder
+              <li key={i} className="transcript__item" data-testid="transcript-line">
+                <WordLine
+                  cue={cue}
+                  current={i === current}
+                  expanded={translation ? open || showAll : undefined}
+                  onTime={() => {
+                    onSeek(cue.start);
+                    toggleLine(i);
+                  }}
+                  words={words}
+                  translation={shownTranslation}
+                />
+                {lineAction?.(cue)}
+              </li>
+            );
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: cues of one lesson never reorder
             <li key={i} className="transcript__item" data-testid="transcript-line">
@@ -134,15 +197,7 @@ export function Transcript({ cues, text, current, onSeek, lineAction }: Transcri
                       <span className="visually-hidden">{t("player:textHidden")}</span>
                     </span>
                   )}
-                  {translation && (open || showAll) && (
-                    <span
-                      className="transcript__translation"
-                      lang={lang}
-                      data-testid="transcript-translation"
-                    >
-                      {translation}
-                    </span>
-                  )}
+                  {shownTranslation}
                 </span>
               </button>
               {lineAction?.(cue)}

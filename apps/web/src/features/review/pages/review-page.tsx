@@ -267,6 +267,11 @@ export function ReviewPage() {
       </div>
       <Card className="review-card" data-testid="review-current" data-card={current.card.id}>
         <Typography.Text type="secondary">{lessonTitle}</Typography.Text>
+        {current.word && (
+          <Typography.Title level={2} className="review-card__word" data-testid="review-word">
+            <Tag color="gold">{t("review:words.review.tag")}</Tag> {current.word.word}
+          </Typography.Title>
+        )}
         <div className="review-card__prompt">
           {current.lesson.audio_url ? (
             <Button
@@ -284,6 +289,15 @@ export function ReviewPage() {
         </div>
         {revealed ? (
           <div className="review-card__answer" data-testid="review-answer" aria-live="polite">
+            {current.word && (
+              <Typography.Paragraph
+                className="review-card__meaning"
+                lang={lang}
+                data-testid="review-word-meaning"
+              >
+                <strong>{t("review:words.review.meaning")}</strong> {pickField(current.word, "meaning", lang)}
+              </Typography.Paragraph>
+            )}
             <Typography.Title level={3} className="review-card__text">
               {current.cue.text}
             </Typography.Title>
