@@ -9,7 +9,31 @@ import type { Plugin } from "vite";
  */
 export const PUBLIC_TEXTS: Record<string, true | string[]> = {
   common: true,
-  errors: true,
+  // what a page without antd can meet: the general answers and those of reading a course; the
+  // codes of staff screens, checkout and sign-in come with the rest (an unknown code falls back to
+  // the server's message, which speaks the reader's language too)
+  errors: [
+    "generic",
+    "network",
+    "somethingWrong",
+    "wait",
+    "TIMEOUT",
+    "BAD_REQUEST",
+    "VALIDATION_FAILED",
+    "UNAUTHENTICATED",
+    "TOKEN_EXPIRED",
+    "TOKEN_INVALID",
+    "SESSION_REVOKED",
+    "FORBIDDEN",
+    "NOT_FOUND",
+    "CONFLICT",
+    "RATE_LIMITED",
+    "PAYLOAD_TOO_LARGE",
+    "PROVIDER_ERROR",
+    "INTERNAL_ERROR",
+    "PREMIUM_REQUIRED",
+    "LESSON_NOT_OPEN_YET",
+  ],
   site: ["home"],
   courses: [
     "loading",
