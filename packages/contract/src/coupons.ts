@@ -54,7 +54,9 @@ export const createCouponBody = z
   .strict()
   .refine(oneDiscount, { message: "A percentage or an amount off, not both", path: ["percent_off"] })
   .refine(amountHasCurrency, { message: "An amount off names its currency", path: ["currency"] })
-  .meta({ examples: [{ code: "SPRING-24", percent_off: 20, max_uses: 100, ends_at: "2099-06-30T23:59:59Z" }] });
+  .meta({
+    examples: [{ code: "SPRING-24", percent_off: 20, max_uses: 100, ends_at: "2099-06-30T23:59:59Z" }],
+  });
 export type CreateCouponBody = z.infer<typeof createCouponBody>;
 
 export const couponResponse = envelope(z.object({ coupon }));
