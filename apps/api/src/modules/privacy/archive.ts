@@ -8,7 +8,7 @@ import {
   sessions as sessionRows,
   totpCredentials,
 } from "../../db/schema/auth";
-import { customerPlans, payments, receipts } from "../../db/schema/billing";
+import { couponRedemptions, customerPlans, payments, purchases, receipts } from "../../db/schema/billing";
 import { certificates } from "../../db/schema/certificates";
 import { events, registrations } from "../../db/schema/events";
 import { listeningMinutes, studyReminders, studySessions, studySettings } from "../../db/schema/habit";
@@ -30,6 +30,17 @@ export function createArchive(db: Database["db"]) {
     subscriptions: (u) => db.select().from(customerPlans).where(eq(customerPlans.userId, u)),
     payments: (u) => db.select().from(payments).where(eq(payments.userId, u)),
     receipts: (u) => db.select().from(receipts).where(eq(receipts.userId, u)),
+    // courses bought once, and the coupons their checkouts took
+    purchases: (u) => db.select().from(purchases).where(eq(purchases.userId, u)),
+    coupon_redemptions: (u) =>
+      db
+        .select({
+          purchase_id: couponRedemptions.purchaseId,
+          amount_off: couponRedemptions.amountOff,
+          created_at: couponRedemptions.createdAt,
+        })
+        .from(couponRedemptions)
+        .where(eq(couponRedemptions.userId, u)),
     lesson_progress: (u) => db.select().from(lessonProgress).where(eq(lessonProgress.userId, u)),
     review_cards: (u) => db.select().from(reviewCards).where(eq(reviewCards.userId, u)),
     review_logs: (u) => db.select().from(reviewLogs).where(eq(reviewLogs.userId, u)),
@@ -126,6 +137,7 @@ export function createArchive(db: Database["db"]) {
   const counted: [PgTable, PgColumn][] = [
     [customerPlans, customerPlans.userId],
     [payments, payments.userId],
+    [purchases, purchases.userId],
     [lessonProgress, lessonProgress.userId],
     [reviewCards, reviewCards.userId],
     [reviewLogs, reviewLogs.userId],

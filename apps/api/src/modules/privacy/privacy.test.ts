@@ -323,6 +323,11 @@ describe("every table holding a user's id, found in the schema", () => {
       "payments",
       "accounting records (amount, date, provider's reference), kept ten years, now pointing at the anonymous account",
     ],
+    [
+      "purchases",
+      "courses bought once: accounting records like payments (amounts, coupon code, provider's order), no address",
+    ],
+    ["coupon_redemptions", "the discount a purchase took: part of that accounting record, no address"],
   ]);
 
   it("every column naming a user is a learner's user_id or a known staff reference", () => {

@@ -55,8 +55,8 @@ const LINK_TTL_MS = 7 * 24 * 3600 * 1000;
  * (progress in data_requests) writes the archive to disk and mails an unguessable link.
  * Erasure: the provider's subscription is cancelled first (nothing is erased while the learner
  * could still be charged), then in one transaction the account is anonymised, sessions ended,
- * learning data, notifications, bookings and sign-in links deleted; subscriptions and payments
- * stay (accounting keeps them ten years, French commercial code L123-22), now pointing at an
+ * learning data, notifications, bookings and sign-in links deleted; subscriptions, payments and
+ * courses bought (with the coupons they took) stay (accounting keeps them ten years, French commercial code L123-22), now pointing at an
  * anonymous account.
  */
 export function createPrivacyService(deps: {
