@@ -2305,6 +2305,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/practice/hands-free": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hands-free daily session: each line to review now as an echo or a recall, with its audio segment, prompt and pauses
+         * @description Access: signed in.
+         */
+        get: operations["getHandsFreeSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/practice/hands-free/grades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grade the cards of a hands-free session (one tap per item, or all good); a grade id sent again changes nothing
+         * @description Access: signed in.
+         */
+        post: operations["gradeHandsFreeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/podcast/feed": {
         parameters: {
             query?: never;
@@ -3794,19 +3834,6 @@ export interface components {
             }[];
             welcomed: boolean;
         };
-        PasskeyOptions: {
-            challenge: string;
-            timeout?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        Passkey: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            createdAt: string;
-            lastUsedAt: string | null;
-        };
         ReviewCard: {
             id: string;
             /** @enum {string} */
@@ -3833,6 +3860,49 @@ export interface components {
                 blanks: number[];
                 choices: string[][];
             } | null;
+        };
+        HandsFreeItem: {
+            /** @enum {string} */
+            kind: "echo" | "recall";
+            card: components["schemas"]["ReviewCard"];
+            cue: components["schemas"]["LessonCue"];
+            lesson: {
+                id: string;
+                course_id: string;
+                title_fr: string;
+                title_en: string;
+                audio_url: string | null;
+            };
+            language: string;
+            prompt: {
+                text: string;
+                /** @enum {string} */
+                language: "fr" | "en" | "es";
+            } | null;
+            steps: ({
+                /** @constant */
+                type: "line";
+            } | {
+                /** @constant */
+                type: "prompt";
+            } | {
+                /** @constant */
+                type: "pause";
+                seconds: number;
+            })[];
+        };
+        PasskeyOptions: {
+            challenge: string;
+            timeout?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        Passkey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            createdAt: string;
+            lastUsedAt: string | null;
         };
         Recording: {
             id: string;
@@ -16925,6 +16995,200 @@ export interface operations {
                             };
                             card: components["schemas"]["ReviewCard"];
                             duplicate: boolean;
+                            counts: {
+                                new: number;
+                                due: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHandsFreeSession: {
+        parameters: {
+            query?: {
+                limit?: number;
+                day_start?: string;
+                lang?: "fr" | "en" | "es";
+                kinds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            items: components["schemas"]["HandsFreeItem"][];
+                            counts: {
+                                new: number;
+                                due: number;
+                            };
+                            gap: number;
+                            seconds: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    gradeHandsFreeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grades": [
+                 *         {
+                 *           "grade_id": "0192f1c2-7d1e-7a00-9c1b-5d0e2f3a4b5c",
+                 *           "card_id": "0192f1c2-7d1e-7a00-9c1b-000000000001",
+                 *           "rating": 3
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    grades: {
+                        /** Format: uuid */
+                        grade_id: string;
+                        /** Format: uuid */
+                        card_id: string;
+                        rating: 1 | 2 | 3 | 4;
+                    }[];
+                    /** Format: date-time */
+                    answered_at?: string;
+                    /** Format: date-time */
+                    day_start?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            graded: {
+                                card: components["schemas"]["ReviewCard"];
+                                duplicate: boolean;
+                            }[];
                             counts: {
                                 new: number;
                                 due: number;

@@ -155,6 +155,8 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   getReviewStats: "signed-in", // GET /v1/review/stats
   getPracticeSession: "signed-in", // GET /v1/practice/session
   recordPracticeResult: "signed-in", // POST /v1/practice/results
+  getHandsFreeSession: "signed-in", // GET /v1/practice/hands-free
+  gradeHandsFreeSession: "signed-in", // POST /v1/practice/hands-free/grades
   getPodcastFeedStatus: "signed-in", // GET /v1/podcast/feed
   rotatePodcastFeed: "signed-in", // POST /v1/podcast/feed
   revokePodcastFeed: "signed-in", // DELETE /v1/podcast/feed

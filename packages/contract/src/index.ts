@@ -11,6 +11,7 @@ export * from "./events";
 export * from "./grant-ceiling";
 export * from "./habit";
 export * from "./habit-rules";
+export * from "./hands-free";
 export * from "./lessons";
 export * from "./locale-schema";
 export * from "./locales";

@@ -32,6 +32,23 @@ export const practiceExercise = z
   .meta({ id: "PracticeExercise" });
 export type PracticeExercise = z.infer<typeof practiceExercise>;
 
+/** A comma-separated list of some of `all` (each once), all of them when absent. */
+export function kindsParam<K extends string>(all: readonly K[], what: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return [...all];
+      const kinds = [...new Set(value.split(","))];
+      for (const kind of kinds)
+        if (!(all as readonly string[]).includes(kind)) {
+          ctx.addIssue({ code: "custom", message: `Unknown ${what}: ${kind}` });
+          return z.NEVER;
+        }
+      return kinds as K[];
+    });
+}
+
 /** Start of "today" in the learner's time zone (ISO); 00:00 UTC when absent. */
 const dayStart = z.iso.datetime({ offset: true }).optional();
 
@@ -39,19 +56,7 @@ export const practiceSessionQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
   day_start: dayStart,
   /** The kinds the learner practises (comma-separated); all when absent. */
-  kinds: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return [...EXERCISE_KINDS];
-      const kinds = [...new Set(value.split(","))];
-      for (const kind of kinds)
-        if (!(EXERCISE_KINDS as readonly string[]).includes(kind)) {
-          ctx.addIssue({ code: "custom", message: `Unknown exercise kind: ${kind}` });
-          return z.NEVER;
-        }
-      return kinds as ExerciseKind[];
-    }),
+  kinds: kindsParam(EXERCISE_KINDS, "exercise kind"),
 });
 export const practiceSessionResponse = envelope(
   z.object({ items: z.array(practiceExercise), counts: reviewCounts }),

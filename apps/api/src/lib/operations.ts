@@ -176,6 +176,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // practice
   "GET /api/v1/practice/session": "getPracticeSession",
   "POST /api/v1/practice/results": "recordPracticeResult",
+  "GET /api/v1/practice/hands-free": "getHandsFreeSession",
+  "POST /api/v1/practice/hands-free/grades": "gradeHandsFreeSession",
   // podcast
   "GET /api/v1/podcast/feed": "getPodcastFeedStatus",
   "POST /api/v1/podcast/feed": "rotatePodcastFeed",

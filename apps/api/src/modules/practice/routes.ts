@@ -1,4 +1,8 @@
 import {
+  handsFreeGradesBody,
+  handsFreeGradesResponse,
+  handsFreePlanResponse,
+  handsFreeQuery,
   practiceResultBody,
   practiceResultResponse,
   practiceSessionQuery,
@@ -16,7 +20,7 @@ const base = "/v1/practice";
 /** Exercises from the learner's deck and their results. Every card is the caller's own. */
 export default async function practiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { practice } = app.deps.services;
+  const { practice, handsFree } = app.deps.services;
   const { answer } = deckCaller(app);
   const signedIn = { access: access.signedIn };
 
@@ -47,5 +51,35 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => answer(request, request.body, practice.submit),
+  );
+
+  app.get(
+    `${base}/hands-free`,
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary:
+          "The hands-free daily session: each line to review now as an echo or a recall, with its audio segment, prompt and pauses",
+        querystring: handsFreeQuery,
+        response: { 200: handsFreePlanResponse, ...errorResponses() },
+      },
+    },
+    async (request) => answer(request, request.query, handsFree.plan),
+  );
+
+  app.post(
+    `${base}/hands-free/grades`,
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary:
+          "Grade the cards of a hands-free session (one tap per item, or all good); a grade id sent again changes nothing",
+        body: handsFreeGradesBody,
+        response: { 200: handsFreeGradesResponse, ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request) => answer(request, request.body, handsFree.grade),
   );
 }
