@@ -1,6 +1,7 @@
 import { Button, Result, Space } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { pagePath } from "@/lib/paths";
 import { useLocalePath } from "@/lib/use-locale";
@@ -85,7 +86,7 @@ export function CheckoutFailed({
 }
 
 /** A checkout page reached without a payment to show: back to the pricing or the courses. */
-export function CheckoutMissing({ back }: { back: "pricing" | "courses" }) {
+function CheckoutMissing({ back }: { back: "pricing" | "courses" }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
@@ -99,5 +100,30 @@ export function CheckoutMissing({ back }: { back: "pricing" | "courses" }) {
         </ButtonLink>
       }
     />
+  );
+}
+
+/**
+ * A checkout page's three states: `?demo=<id>` is the demo checkout, `?<returnParam>=<id>` is where
+ * the provider sends the buyer back, and neither is a page reached without a payment to show.
+ */
+export function CheckoutSwitch({
+  returnParam,
+  back,
+  demo,
+  returned,
+}: {
+  returnParam: string;
+  back: "pricing" | "courses";
+  demo: (id: string) => ReactNode;
+  returned: (id: string) => ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const demoId = params.get("demo");
+  const returnedId = params.get(returnParam);
+  return (
+    <div className="checkout-page">
+      {demoId ? demo(demoId) : returnedId ? returned(returnedId) : <CheckoutMissing back={back} />}
+    </div>
   );
 }

@@ -1,10 +1,8 @@
-import { ExperimentOutlined } from "@ant-design/icons";
 import type { Purchase } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Card, Descriptions, Result, Skeleton, Space, Typography } from "antd";
+import { Card, Result, Skeleton, Space, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { errorText } from "@/lib/api-error";
 import { planName } from "@/lib/format";
@@ -14,8 +12,8 @@ import { usePageTitle } from "@/lib/use-page-title";
 import { refreshAfterPlanChange } from "../api/billing-api";
 import { purchaseCaptureQuery, usePurchaseDemoDecision } from "../api/purchases-api";
 import { useShowError } from "../api/use-start-checkout";
-import { CheckoutFailed, CheckoutMissing } from "../components/checkout-result";
-import { DemoDecisionButtons } from "../components/demo-decision";
+import { CheckoutFailed, CheckoutSwitch } from "../components/checkout-result";
+import { DemoCheckoutCard } from "../components/demo-decision";
 import { PlanPrice } from "../components/plan-price";
 import "../billing.css";
 
@@ -26,19 +24,13 @@ import "../billing.css";
 export function PurchasePaymentPage() {
   const { t } = useTranslation();
   usePageTitle(t("billing:purchase.title"));
-  const [params] = useSearchParams();
-  const demo = params.get("demo");
-  const returned = params.get("purchase");
   return (
-    <div className="checkout-page">
-      {demo ? (
-        <DemoPurchase key={demo} id={demo} />
-      ) : returned ? (
-        <PurchaseReturn key={returned} id={returned} />
-      ) : (
-        <CheckoutMissing back="courses" />
-      )}
-    </div>
+    <CheckoutSwitch
+      returnParam="purchase"
+      back="courses"
+      demo={(id) => <DemoPurchase key={id} id={id} />}
+      returned={(id) => <PurchaseReturn key={id} id={id} />}
+    />
   );
 }
 
@@ -117,46 +109,14 @@ function DemoPurchase({ id }: { id: string }) {
   if (purchase.status !== "PENDING") return <PurchaseFailed purchase={purchase} />;
 
   return (
-    <Card data-testid="demo-checkout">
-      <Space orientation="vertical" size="large" style={{ width: "100%" }}>
-        <Typography.Title level={1} style={{ margin: 0 }}>
-          {t("billing:purchase.title")}
-        </Typography.Title>
-        <Alert
-          type="warning"
-          showIcon
-          icon={<ExperimentOutlined />}
-          title={t("billing:demo.label")}
-          description={t("billing:demo.explain")}
-        />
-        <Descriptions
-          column={1}
-          bordered
-          size="small"
-          items={[
-            {
-              key: "plan",
-              label: t("billing:fields.plan"),
-              children: planName({ name: purchase.plan_name, name_fr: purchase.plan_name_fr }, lang),
-            },
-            {
-              key: "price",
-              label: t("billing:fields.price"),
-              children: (
-                <PlanPrice
-                  plan={{ amount: purchase.amount, currency: purchase.currency, interval: "once" }}
-                />
-              ),
-            },
-          ]}
-        />
-        <DemoDecisionButtons
-          pending={decide.isPending}
-          deciding={decide.variables}
-          onDecide={(decision) => decide.mutate(decision)}
-        />
-      </Space>
-    </Card>
+    <DemoCheckoutCard
+      title={t("billing:purchase.title")}
+      plan={planName({ name: purchase.plan_name, name_fr: purchase.plan_name_fr }, lang)}
+      price={<PlanPrice plan={{ amount: purchase.amount, currency: purchase.currency, interval: "once" }} />}
+      pending={decide.isPending}
+      deciding={decide.variables}
+      onDecide={(decision) => decide.mutate(decision)}
+    />
   );
 }
 

@@ -1,10 +1,8 @@
-import { ExperimentOutlined } from "@ant-design/icons";
 import type { CustomerPlan } from "@parlons/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, Card, Descriptions, Skeleton, Space, Spin, Steps, Typography } from "antd";
+import { Card, Skeleton, Space, Spin, Steps, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { ApiError, errorText } from "@/lib/api-error";
 import { planName } from "@/lib/format";
@@ -16,10 +14,10 @@ import { useShowError, useStartCheckout } from "../api/use-start-checkout";
 import {
   CheckoutDuplicate,
   CheckoutFailed,
-  CheckoutMissing,
   CheckoutSuccess,
+  CheckoutSwitch,
 } from "../components/checkout-result";
-import { DemoDecisionButtons } from "../components/demo-decision";
+import { DemoCheckoutCard } from "../components/demo-decision";
 import { PlanPrice } from "../components/plan-price";
 import "../billing.css";
 import { useDemoDecision } from "../api/billing-api";
@@ -31,20 +29,13 @@ import { useDemoDecision } from "../api/billing-api";
 export function SubscriptionPaymentPage() {
   const { t } = useTranslation();
   usePageTitle(t("billing:checkout.title"));
-  const [params] = useSearchParams();
-  const demo = params.get("demo");
-  const returned = params.get("customer_plan");
-
   return (
-    <div className="checkout-page">
-      {demo ? (
-        <DemoCheckout key={demo} id={demo} />
-      ) : returned ? (
-        <ProviderReturn key={returned} id={returned} />
-      ) : (
-        <CheckoutMissing back="pricing" />
-      )}
-    </div>
+    <CheckoutSwitch
+      returnParam="customer_plan"
+      back="pricing"
+      demo={(id) => <DemoCheckout key={id} id={id} />}
+      returned={(id) => <ProviderReturn key={id} id={id} />}
+    />
   );
 }
 
@@ -103,39 +94,14 @@ function DemoCheckout({ id }: { id: string }) {
   }
 
   return (
-    <Card data-testid="demo-checkout">
-      <Space orientation="vertical" size="large" style={{ width: "100%" }}>
-        <Typography.Title level={1} style={{ margin: 0 }}>
-          {t("billing:checkout.title")}
-        </Typography.Title>
-        <Alert
-          type="warning"
-          showIcon
-          icon={<ExperimentOutlined />}
-          title={t("billing:demo.label")}
-          description={t("billing:demo.explain")}
-          data-testid="demo-label"
-        />
-        <Descriptions
-          column={1}
-          bordered
-          size="small"
-          items={[
-            { key: "plan", label: t("billing:fields.plan"), children: name },
-            {
-              key: "price",
-              label: t("billing:fields.price"),
-              children: <PlanPrice plan={customerPlan.plan} />,
-            },
-          ]}
-        />
-        <DemoDecisionButtons
-          pending={decide.isPending}
-          deciding={decide.variables}
-          onDecide={(decision) => decide.mutate(decision)}
-        />
-      </Space>
-    </Card>
+    <DemoCheckoutCard
+      title={t("billing:checkout.title")}
+      plan={name}
+      price={<PlanPrice plan={customerPlan.plan} />}
+      pending={decide.isPending}
+      deciding={decide.variables}
+      onDecide={(decision) => decide.mutate(decision)}
+    />
   );
 }
 
