@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { type Env, envFields, envSchema } from "./env";
+import type { S3StorageOptions } from "./integrations/storage/s3";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./lib/private-files";
 
 export interface Config {
@@ -98,18 +99,8 @@ export interface MediaConfig {
   audioBaseUrl: string;
 }
 
-interface S3Config {
-  /** Base URL without a trailing slash. */
-  endpoint: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  /** Never logged nor put in an error message. */
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-  /** "" or a folder ending with "/". */
-  prefix: string;
-}
+/** The S3 store's settings (the secret is never logged nor put in an error message). */
+type S3Config = Required<Omit<S3StorageOptions, "tempRoot" | "timeoutMs" | "attempts">>;
 
 export class ConfigError extends Error {}
 

@@ -1,16 +1,11 @@
-import {
-  type CourseBody,
-  type CourseItem,
-  type CourseListQuery,
-  type CourseUpdateBody,
-  slugify,
-} from "@parlons/contract";
+import type { CourseBody, CourseItem, CourseListQuery, CourseUpdateBody } from "@parlons/contract";
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { containing, pageOf } from "../../db/paginate";
 import { courses } from "../../db/schema/courses";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
-import { uniqueSlug } from "../../lib/unique-slug";
+import { namingColumns, namingFields } from "../../lib/naming";
+import { assertSlugFree, chooseSlug } from "../../lib/unique-slug";
 import type { LessonService } from "../lessons/service";
 import type { MediaService } from "../media/service";
 
@@ -34,10 +29,7 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
       return {
         id: r.id,
         slug: r.slug,
-        title_fr: r.titleFr,
-        title_en: r.titleEn,
-        description_fr: r.descriptionFr,
-        description_en: r.descriptionEn,
+        ...namingFields(r),
         target_language: r.targetLanguage,
         level: r.level,
         cover: r.coverPath,
@@ -114,24 +106,12 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
     async create(body: CourseBody): Promise<CourseRow> {
       try {
         return await db.transaction(async (tx) => {
-          const slug = body.slug
-            ? await (async () => {
-                const [taken] = await tx
-                  .select({ id: courses.id })
-                  .from(courses)
-                  .where(eq(courses.slug, body.slug as string));
-                if (taken) throw conflict("This slug is taken");
-                return body.slug as string;
-              })()
-            : await uniqueSlug(tx, courses, slugify(body.title_fr), "course");
+          const slug = await chooseSlug(tx, courses, body.slug, body.title_fr, "course");
           const [row] = await tx
             .insert(courses)
             .values({
               slug,
-              titleFr: body.title_fr,
-              titleEn: body.title_en,
-              descriptionFr: body.description_fr,
-              descriptionEn: body.description_en,
+              ...namingColumns(body),
               targetLanguage: body.target_language,
               level: body.level,
               coverPath: await resolveCover(body.cover, tx),
@@ -156,10 +136,7 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
         const { row, released } = await db.transaction(async (tx) => {
           const before = await get(id, tx);
           const changes: Partial<typeof courses.$inferInsert> = {
-            titleFr: body.title_fr,
-            titleEn: body.title_en,
-            descriptionFr: body.description_fr,
-            descriptionEn: body.description_en,
+            ...namingColumns(body),
             targetLanguage: body.target_language,
             level: body.level,
             active: body.active,
@@ -170,11 +147,7 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
             updatedAt: new Date(),
           };
           if (body.slug !== undefined && body.slug !== before.slug) {
-            const [taken] = await tx
-              .select({ id: courses.id })
-              .from(courses)
-              .where(eq(courses.slug, body.slug));
-            if (taken) throw conflict("This slug is taken");
+            await assertSlugFree(tx, courses, body.slug);
             changes.slug = body.slug;
           }
           if (body.cover !== undefined) changes.coverPath = await resolveCover(body.cover, tx);

@@ -2,6 +2,7 @@ import type { EventItem, RegistrationItem } from "@parlons/contract";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { events, registrations } from "../../db/schema/events";
+import { namingFields } from "../../lib/naming";
 import type { Principal } from "../../lib/principal";
 import { isEventStaff } from "./policy";
 import type { EventRow, RegistrationRow } from "./rows";
@@ -67,10 +68,7 @@ export function createEventPresenter(db: Db, now: () => Date) {
       return {
         id: r.id,
         slug: r.slug,
-        title_fr: r.titleFr,
-        title_en: r.titleEn,
-        description_fr: r.descriptionFr,
-        description_en: r.descriptionEn,
+        ...namingFields(r),
         kind: r.kind,
         location: r.location,
         online_url: staff || mine.has(r.id) ? r.onlineUrl : null,

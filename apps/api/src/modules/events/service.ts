@@ -3,7 +3,6 @@ import {
   type EventListQuery,
   type EventUpdateBody,
   eventRuleErrors,
-  slugify,
 } from "@parlons/contract";
 import { and, asc, desc, eq, gt, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
@@ -11,8 +10,9 @@ import { pageOf } from "../../db/paginate";
 import { events, registrations } from "../../db/schema/events";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import type { Lang } from "../../lib/format";
+import { namingColumns } from "../../lib/naming";
 import type { Principal } from "../../lib/principal";
-import { uniqueSlug } from "../../lib/unique-slug";
+import { assertSlugFree, chooseSlug } from "../../lib/unique-slug";
 import { changedFields } from "../audit/policy";
 import type { AuditService } from "../audit/service";
 import type { EntitlementService } from "../entitlement/service";
@@ -98,22 +98,12 @@ export function createEventService(deps: {
     async create(actor: Principal, body: EventBody): Promise<EventRow> {
       try {
         return await db.transaction(async (tx) => {
-          let slug: string;
-          if (body.slug) {
-            const [taken] = await tx.select({ id: events.id }).from(events).where(eq(events.slug, body.slug));
-            if (taken) throw conflict("This slug is taken");
-            slug = body.slug;
-          } else {
-            slug = await uniqueSlug(tx, events, slugify(body.title_fr), "event");
-          }
+          const slug = await chooseSlug(tx, events, body.slug, body.title_fr, "event");
           const [row] = await tx
             .insert(events)
             .values({
               slug,
-              titleFr: body.title_fr,
-              titleEn: body.title_en,
-              descriptionFr: body.description_fr,
-              descriptionEn: body.description_en,
+              ...namingColumns(body),
               kind: body.kind,
               location: body.location || null,
               onlineUrl: body.online_url || null,
@@ -153,10 +143,7 @@ export function createEventService(deps: {
           }
           if (Object.keys(errors).length > 0) throw validationFailed(errors);
           const changes: Partial<typeof events.$inferInsert> = {
-            titleFr: body.title_fr,
-            titleEn: body.title_en,
-            descriptionFr: body.description_fr,
-            descriptionEn: body.description_en,
+            ...namingColumns(body),
             kind: body.kind,
             location: body.location === undefined ? undefined : body.location || null,
             onlineUrl: body.online_url === undefined ? undefined : body.online_url || null,
@@ -168,8 +155,7 @@ export function createEventService(deps: {
             updatedAt: now(),
           };
           if (body.slug !== undefined && body.slug !== before.slug) {
-            const [taken] = await tx.select({ id: events.id }).from(events).where(eq(events.slug, body.slug));
-            if (taken) throw conflict("This slug is taken");
+            await assertSlugFree(tx, events, body.slug);
             changes.slug = body.slug;
           }
           const [row] = await tx.update(events).set(changes).where(eq(events.id, id)).returning();

@@ -3,6 +3,7 @@ import { and, asc, count, countDistinct, desc, eq, gte, inArray, max, sql } from
 import type { Db, DbOrTx } from "../../db/client";
 import { lessonProgress, lessonProgressRequests, lessons } from "../../db/schema/lessons";
 import { type Access, type CoursePace, mayOpen, type PaceLock, paceLocks } from "../entitlement/policy";
+import { doneSince } from "./queries";
 
 type LessonRow = typeof lessons.$inferSelect;
 export type ProgressRow = typeof lessonProgress.$inferSelect;
@@ -212,16 +213,7 @@ export function createLessonProgress(db: Db) {
     },
 
     async doneSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(lessonProgress)
-        .where(
-          and(
-            eq(lessonProgress.userId, userId),
-            eq(lessonProgress.done, true),
-            gte(lessonProgress.doneAt, since),
-          ),
-        );
+      const [row] = await db.select({ n: count() }).from(lessonProgress).where(doneSince(userId, since));
       return row?.n ?? 0;
     },
   };

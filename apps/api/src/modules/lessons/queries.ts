@@ -25,6 +25,15 @@ export function progressSince(db: DbOrTx, userId: AnyPgColumn | SQL, since: Date
     .where(and(eq(lessonProgress.userId, userId), gte(lessonProgress.updatedAt, since)));
 }
 
+/** This user's lessons finished since `since`. */
+export function doneSince(userId: string, since: Date): SQL | undefined {
+  return and(
+    eq(lessonProgress.userId, userId),
+    eq(lessonProgress.done, true),
+    gte(lessonProgress.doneAt, since),
+  );
+}
+
 /** Lessons this user finished per local date (YYYY-MM-DD in `timeZone`) since `since`: the habit's study days. */
 export async function lessonsDonePerDay(
   db: DbOrTx,
@@ -36,12 +45,6 @@ export async function lessonsDonePerDay(
   return db
     .select({ day, n: sql<number>`count(*)`.mapWith(Number) })
     .from(lessonProgress)
-    .where(
-      and(
-        eq(lessonProgress.userId, userId),
-        eq(lessonProgress.done, true),
-        gte(lessonProgress.doneAt, since),
-      ),
-    )
+    .where(doneSince(userId, since))
     .groupBy(sql`1`);
 }
