@@ -11,6 +11,7 @@ interface PlanJson {
   name: string;
   name_fr: string;
   premium: boolean;
+  interval: string;
   amount: number;
   currency: string;
 }
@@ -32,7 +33,7 @@ async function getJson<T = Json>(request: APIRequestContext, path: string, beare
 /** The seeded premium plan, or one created through the API as admin when staff removed them. */
 async function premiumPlan(request: APIRequestContext): Promise<PlanJson> {
   const active = await getJson<{ data: { plans: PlanJson[] } }>(request, "/api/v1/plans/active");
-  const existing = active.data.plans.find((p) => p.premium);
+  const existing = active.data.plans.find((p) => p.premium && p.interval !== "once");
   if (existing) return existing;
   const admin = await apiToken(request, ADMIN);
   const res = await request.post("/api/v1/plans", {

@@ -132,8 +132,8 @@ test("by keyboard alone: a demo checkout, then booking a place at an event", asy
   const admin = await apiToken(request, ADMIN);
   const plans = await request.get("/api/v1/plans/active");
   const plan = (
-    (await plans.json()) as { data: { plans: { id: string; premium: boolean }[] } }
-  ).data.plans.find((p) => p.premium);
+    (await plans.json()) as { data: { plans: { id: string; premium: boolean; interval: string }[] } }
+  ).data.plans.find((p) => p.premium && p.interval !== "once");
   expect(plan, "the seeded premium plan is on sale").toBeDefined();
   const start = new Date(Date.now() + 4 * 24 * 3600_000);
   const title = `Atelier clavier ${Date.now()}`;
