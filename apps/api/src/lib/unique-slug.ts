@@ -8,7 +8,7 @@ import { conflict } from "./errors";
  * The first slug of `table` free among `base`, `base-2`, `base-3`… (`root` when the title gives
  * no slug). 409 when the first thousand are all taken.
  */
-export async function uniqueSlug(
+async function uniqueSlug(
   tx: DbOrTx,
   table: PgTable & { id: PgColumn; slug: PgColumn },
   base: string,
