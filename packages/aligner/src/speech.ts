@@ -162,7 +162,41 @@ export function analyseSpeech(features: Features): SpeechAnalysis {
     level[t] = Math.max(0, ((smooth[t] as number) - quiet) / (0.45 * (loud - quiet)));
     presence[t] = Math.min(1, level[t] as number);
   }
+  muteBeats(level, presence, features.steadiness);
   return { presence, pauses: findPauses(level), envelope: smooth };
+}
+
+/** a burst of sound at most this long (frames) amid music is a beat, not a word */
+const BEAT_FRAMES = 20;
+/** music around it: this share of the frames within ±MUSIC_REACH have held notes (steadiness) */
+const MUSIC_SHARE = 0.35;
+const MUSIC_REACH = 50;
+
+/**
+ * Drum hits and plucked notes in a jingle: short bursts (a word lasts longer than 200 ms, a hit
+ * 50–100 ms) in a stretch where held notes fill much of the time. A voice over the same music
+ * makes its notes unsteady, so its words keep their presence.
+ */
+function muteBeats(level: Float32Array, presence: Float32Array, steadiness: Float32Array) {
+  const frames = level.length;
+  const held = new Int32Array(frames + 1);
+  for (let t = 0; t < frames; t++)
+    held[t + 1] = (held[t] as number) + ((steadiness[t] as number) > STEADY_MUSIC ? 1 : 0);
+  let t = 0;
+  while (t < frames) {
+    if ((level[t] as number) < QUIET) {
+      t++;
+      continue;
+    }
+    const from = t;
+    while (t < frames && (level[t] as number) >= QUIET) t++;
+    if (t - from > BEAT_FRAMES) continue;
+    const lo = Math.max(0, from - MUSIC_REACH);
+    const hi = Math.min(frames, t + MUSIC_REACH);
+    if (((held[hi] as number) - (held[lo] as number)) / (hi - lo) < MUSIC_SHARE) continue;
+    level.fill(0, from, t);
+    presence.fill(0, from, t);
+  }
 }
 
 const QUIET = 0.2;

@@ -1,26 +1,29 @@
 /**
  * Synthesis mode: where espeak-ng is installed, it reads the script aloud, and that reading serves
- * as an acoustic reference (the approach of echogarden's DTW aligner, done per line junction).
+ * as an acoustic reference (the approach of echogarden's DTW aligner).
  *
  * 1. One espeak-ng process (never linked: spawned, text on stdin as SSML) reads every line with a
  *    long break between lines; the output is cut at those breaks into one clip per line.
- * 2. Each line's expected speech time becomes its synthesized speech time (far closer to how long
- *    a reader takes than a syllable count: it knows the language's phonemes and its commas), and
- *    the assignment of lines to pauses is computed again with it.
- * 3. For each junction between two lines, the reference's MFCCs of both lines are matched to the
- *    recording around the junction found so far by subsequence dynamic time warping; where the
- *    reference's junction lands is a hint, and the assignment is computed a last time with a cost
- *    for boundaries far from their hints. A line whose hints disagree with its pauses loses
- *    confidence.
+ * 2. Each line's expected length becomes the reference's, from its first sound to its last (far
+ *    closer to how long a reader takes than a syllable count: it knows the language's phonemes and
+ *    its commas), and the lines are assigned to pauses as in signal mode (a cue's time from start
+ *    to end, the speaking rate chosen over a grid with a prior from the two readings' syllable
+ *    times).
+ * 3. The whole reference, its breaks left out, is matched to the whole recording by banded DTW
+ *    (dtw.ts) around that first assignment; where each of the reference's line junctions lands is
+ *    a hint (and a candidate boundary where the recording has no pause there), and the assignment
+ *    is computed a last time with a cost for boundaries far from their hints. A line whose hints
+ *    disagree with its pauses loses confidence.
  * If espeak-ng is missing, fails, or its output cannot be cut into the script's lines, the result
  * of signal mode stands (and says so).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { decodeAudio } from "./decode.js";
-import { CEPSTRA, computeFeatures, type Features } from "./features.js";
-import type { AlignLanguage } from "./script.js";
+import { globalHints } from "./dtw.js";
+import { computeFeatures, type Features } from "./features.js";
+import { type AlignLanguage, innerPauseCount } from "./script.js";
 import { type Segment, segmentLines } from "./segment.js";
-import { analyseSpeech, type SpeechAnalysis } from "./speech.js";
+import { analyseSpeech, type Pause, type SpeechAnalysis, syllableTime } from "./speech.js";
 
 export interface Synthesizer {
   /** the espeak-ng executable */
@@ -122,19 +125,33 @@ export async function refineWithSynthesis(input: RefineInput): Promise<Refined |
   }
   if (!ranges) return null;
   input.onProgress(0.5);
-  const refPresence = refSpeech.presence;
-  const weights = ranges.map(([a, b]) => {
-    let s = 0;
-    for (let t = a; t < b; t++) s += refPresence[t] as number;
-    return Math.max(5, s);
-  });
+  // each line's expected length is the reference's, from its first sound to its last (its commas'
+  // pauses included), compared with a cue's time from start to end as in signal mode: noise lowers
+  // a recording's speech presence, not its time
+  const weights = ranges.map(([a, b]) => Math.max(5, b - a));
+  const innerPauses = input.lines.map(innerPauseCount);
   const { presence, pauses } = input.speech;
-  const first = segmentLines({ presence, pauses, weights });
-  const rate = first.reduce((a, s) => a + s.speech, 0) / weights.reduce((a, w) => a + w, 0);
+  // a prior on the rate: the recording's syllable time over the reference's
+  const recordingSyllable = syllableTime(input.speech);
+  const referenceSyllable = syllableTime(refSpeech);
+  const ratePrior =
+    recordingSyllable !== null && referenceSyllable !== null
+      ? recordingSyllable / referenceSyllable
+      : undefined;
+  const first = segmentLines({ presence, pauses, weights, innerPauses, measure: "time", ratePrior });
+  const rate = first.reduce((a, s) => a + s.end - s.start, 0) / weights.reduce((a, w) => a + w, 0);
   input.onProgress(0.6);
-  const hints = junctionHints(input.features, reference, ranges, first);
+  const hints = globalHints(input.features, reference, ranges, first);
   input.onProgress(0.9);
-  const segments = segmentLines({ presence, pauses, weights, hints, rate });
+  const segments = segmentLines({
+    presence,
+    pauses: withHintBoundaries(pauses, hints),
+    weights,
+    innerPauses,
+    hints,
+    rate,
+    measure: "time",
+  });
   // how far each junction's hint is from the pause chosen for it (0–1, 1 at 0.3 s and beyond)
   const misses = hints.map((h, j) => {
     if (h === null || h === undefined) return 0;
@@ -146,121 +163,22 @@ export async function refineWithSynthesis(input: RefineInput): Promise<Refined |
   return { segments, hintErrors };
 }
 
-/** DTW runs on pairs of frames (20 ms): a quarter of the work, and hints need no finer step */
-const STEP = 2;
+/** a hint with no pause within this many frames becomes a boundary candidate of its own */
+const HINT_ALONE = 5;
+/** as strong as the deepest dip between two words (speech.ts) */
+const HINT_STRENGTH = 0.2;
 
 /**
- * MFCC rows [from, to), averaged by STEP, with their mean removed (a voice's and a room's colour
- * cancel out).
+ * Lines read without a pause between them (a 20 ms junction, sped-up reading) may leave no pause,
+ * not even a dip, where one line ends and the next begins; where the reference voice's junction
+ * lands is then the only evidence, and it becomes a candidate boundary.
  */
-function normalisedMfcc(features: Features, from: number, to: number): Float32Array {
-  const n = Math.max(0, Math.floor((to - from) / STEP));
-  const out = new Float32Array(n * CEPSTRA);
-  for (let i = 0; i < n; i++) {
-    for (let c = 0; c < CEPSTRA; c++) {
-      let v = 0;
-      for (let k = 0; k < STEP; k++) v += features.mfcc[(from + i * STEP + k) * CEPSTRA + c] as number;
-      out[i * CEPSTRA + c] = v / STEP;
-    }
+function withHintBoundaries(pauses: Pause[], hints: (number | null)[]): Pause[] {
+  const added: Pause[] = [];
+  for (const h of hints) {
+    if (h === null) continue;
+    if (pauses.some((p) => p.start - HINT_ALONE <= h && h <= p.end + HINT_ALONE)) continue;
+    added.push({ start: h, end: h + 1, strength: HINT_STRENGTH });
   }
-  for (let c = 0; c < CEPSTRA; c++) {
-    let mean = 0;
-    for (let i = 0; i < n; i++) mean += out[i * CEPSTRA + c] as number;
-    mean /= Math.max(1, n);
-    for (let i = 0; i < n; i++) out[i * CEPSTRA + c] = (out[i * CEPSTRA + c] as number) - mean;
-  }
-  return out;
-}
-
-const MARGIN_FRAMES = 50;
-
-/**
- * For each junction between line i and i+1: the recording frame where the reference's junction
- * lands, by subsequence DTW of the reference's two lines (silences trimmed) over the recording from
- * a little before line i to a little after line i+1 as placed so far.
- */
-function junctionHints(
-  recording: Features,
-  reference: Features,
-  ranges: [number, number][],
-  segments: Segment[],
-): (number | null)[] {
-  const hints: (number | null)[] = [];
-  for (let i = 0; i + 1 < segments.length; i++) {
-    const [a0, a1] = ranges[i] as [number, number];
-    const [b0, b1] = ranges[i + 1] as [number, number];
-    const left = normalisedMfcc(reference, a0, a1);
-    const right = normalisedMfcc(reference, b0, b1);
-    const ref = new Float32Array(left.length + right.length);
-    ref.set(left);
-    ref.set(right, left.length);
-    const junction = Math.floor((a1 - a0) / STEP);
-    const from = Math.max(0, (segments[i] as Segment).start - MARGIN_FRAMES);
-    const to = Math.min(recording.frames, (segments[i + 1] as Segment).end + MARGIN_FRAMES);
-    if (to - from < 10 || ref.length === 0) {
-      hints.push(null);
-      continue;
-    }
-    const rec = normalisedMfcc(recording, from, to);
-    const landed = subsequenceDtw(ref, rec, junction);
-    hints.push(landed === null ? null : from + landed * STEP);
-  }
-  return hints;
-}
-
-/**
- * Subsequence DTW (the reference must be matched whole, anywhere in the recording window);
- * returns the recording frame matched to reference frame `mark`.
- */
-function subsequenceDtw(ref: Float32Array, rec: Float32Array, mark: number): number | null {
-  const n = ref.length / CEPSTRA;
-  const m = rec.length / CEPSTRA;
-  if (n === 0 || m === 0) return null;
-  const cost = new Float32Array(n * m);
-  // 0: diagonal, 1: from the previous reference frame, 2: from the previous recording frame
-  const move = new Uint8Array(n * m);
-  const distance = (i: number, j: number) => {
-    let d = 0;
-    for (let c = 0; c < CEPSTRA; c++) {
-      const x = (ref[i * CEPSTRA + c] as number) - (rec[j * CEPSTRA + c] as number);
-      d += x * x;
-    }
-    return Math.sqrt(d);
-  };
-  for (let j = 0; j < m; j++) cost[j] = distance(0, j);
-  for (let i = 1; i < n; i++) {
-    const row = i * m;
-    cost[row] = (cost[row - m] as number) + distance(i, 0);
-    move[row] = 1;
-    for (let j = 1; j < m; j++) {
-      const d = distance(i, j);
-      const diag = (cost[row - m + j - 1] as number) + d;
-      const up = (cost[row - m + j] as number) + d;
-      const leftCost = (cost[row + j - 1] as number) + d;
-      if (diag <= up && diag <= leftCost) {
-        cost[row + j] = diag;
-        move[row + j] = 0;
-      } else if (up <= leftCost) {
-        cost[row + j] = up;
-        move[row + j] = 1;
-      } else {
-        cost[row + j] = leftCost;
-        move[row + j] = 2;
-      }
-    }
-  }
-  let j = 0;
-  for (let k = 1; k < m; k++)
-    if ((cost[(n - 1) * m + k] as number) < (cost[(n - 1) * m + j] as number)) j = k;
-  let i = n - 1;
-  while (i > mark && i > 0) {
-    const mv = move[i * m + j];
-    if (mv === 0) {
-      i--;
-      j--;
-    } else if (mv === 1) i--;
-    else j--;
-    if (j < 0) return null;
-  }
-  return j;
+  return added.length === 0 ? pauses : [...pauses, ...added].sort((a, b) => a.start - b.start);
 }

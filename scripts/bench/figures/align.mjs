@@ -4,11 +4,13 @@
 // lame into .cache/align-corpus (scripts/bench/lib/align-corpus.mjs); without them this figure
 // says so and measures nothing. ALIGN_CLIPS=fr-clear,dialog limits the clips (while iterating).
 // The held-out clips (lib/align-heldout.mjs: other lines, voices, tempo, pitch and beds) are
-// scored apart: the aligner was never tuned on them.
+// scored apart, and so are the fresh ones (lib/align-fresh.mjs: drums, telephone band, the fastest
+// reading), made after the held-out set had been used while changing the method.
 import { execFileSync, spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { buildCorpus, buildLongLesson } from "../lib/align-corpus.mjs";
+import { buildFresh } from "../lib/align-fresh.mjs";
 import { buildHeldOut } from "../lib/align-heldout.mjs";
 import { root } from "../lib/processes.mjs";
 
@@ -96,6 +98,7 @@ export async function run(ctx) {
   const only = process.env.ALIGN_CLIPS?.split(",").filter(Boolean);
   const clips = buildCorpus({ dir, log: ctx.log, only });
   const heldOut = buildHeldOut({ dir, log: ctx.log, only });
+  const fresh = buildFresh({ dir, log: ctx.log, only });
   const long = only ? null : buildLongLesson({ dir, log: ctx.log });
   const rows = [];
   for (const mode of ["signal", "synthesis"]) {
@@ -110,13 +113,17 @@ export async function run(ctx) {
     const ran = results.every((r) => r.mode === mode);
     const label = `align ${mode}${ran ? "" : " (ran as signal)"}`;
     rows.push(...accuracyRows(label, "", results));
-    if (heldOut.length > 0) {
-      const held = runChild(mode, heldOut);
+    for (const [part, set] of [
+      [" (held out)", heldOut],
+      [" (fresh)", fresh],
+    ]) {
+      if (set.length === 0) continue;
+      const held = runChild(mode, set);
       for (const r of held) {
         const c = score([r]);
         ctx.log(`  ${r.name}: starts ${c.starts.toFixed(0)} %, ends ${c.ends.toFixed(0)} %`);
       }
-      rows.push(...accuracyRows(label, " (held out)", held));
+      rows.push(...accuracyRows(label, part, held));
     }
     if (long) {
       const [r] = runChild(mode, [long], true);

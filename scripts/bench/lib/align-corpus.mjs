@@ -188,6 +188,19 @@ function bed(kind, length, random) {
       rows[r] = random() * 2 - 1;
       buf[i] = rows.reduce((a, b) => a + b, 0) / 7 + (random() * 2 - 1) * 0.1;
     }
+  } else if (kind === "drums") {
+    // a 112 bpm loop: kick (a falling sine) on beats 1 and 3, snare (noise) on 2 and 4, hats between
+    const beat = Math.floor((60 / 112) * RATE);
+    for (let at = 0, k = 0; at < length; at += beat / 2, k++) {
+      const hit = k % 4 === 0 ? "kick" : k % 4 === 2 ? "snare" : "hat";
+      const n = Math.floor((hit === "hat" ? 0.03 : 0.12) * RATE);
+      for (let i = 0; i < n && at + i < length; i++) {
+        const decay = Math.exp((-5 * i) / n);
+        const v =
+          hit === "kick" ? Math.sin(2 * Math.PI * (60 + 90 * decay) * (i / RATE)) : (random() * 2 - 1) * 0.7;
+        buf[at + i] += v * decay * (hit === "hat" ? 0.4 : 1);
+      }
+    }
   } else if (kind === "chords") {
     const progressions = [
       [48, 52, 55],
@@ -222,12 +235,13 @@ function normalise(buf) {
 }
 
 /** An intro jingle: chords, a melody and a few drum-like noise hits, as loud as the voice. */
-function jingle(seconds, random) {
+function jingle(seconds, random, drums = false) {
   const length = Math.floor(seconds * RATE);
   const chords = bed("chords", length, random);
   const melody = bed("melody", length, random);
+  const loop = drums ? bed("drums", length, random) : null;
   const out = new Float32Array(length);
-  for (let i = 0; i < length; i++) out[i] = 0.6 * chords[i] + 0.8 * melody[i];
+  for (let i = 0; i < length; i++) out[i] = 0.6 * chords[i] + 0.8 * melody[i] + (loop ? 0.9 * loop[i] : 0);
   for (let at = 0; at < length; at += Math.floor(0.5 * RATE)) {
     for (let i = 0; i < 0.06 * RATE && at + i < length; i++)
       out[at + i] += (random() * 2 - 1) * 2 * (1 - i / (0.06 * RATE));
@@ -246,12 +260,14 @@ function assemble({ lines, lang, opts, random, cacheDir }) {
   });
   const voiceLevel = rms(Float32Array.from(pieces.flatMap((p) => Array.from(p.subarray(0, 8000)))));
   const gaps = pieces.map(() => opts.gap[0] + random() * (opts.gap[1] - opts.gap[0]));
-  const intro = opts.jingle ? jingle(opts.jingle, random) : new Float32Array(0);
+  const intro = opts.jingle ? jingle(opts.jingle, random, opts.drums) : new Float32Array(0);
+  const outro = opts.outro ? jingle(opts.outro, random, opts.drums) : new Float32Array(0);
   const lead = Math.floor(opts.lead * RATE) + intro.length;
   const total =
     lead +
     pieces.reduce((a, p, i) => a + p.length + Math.floor((gaps[i] ?? 0) * RATE), 0) +
-    Math.floor(0.8 * RATE);
+    Math.floor(0.8 * RATE) +
+    outro.length;
   const out = new Float32Array(total);
   for (let i = 0; i < intro.length; i++) out[i] = intro[i] * voiceLevel;
   const starts = [];
@@ -263,6 +279,7 @@ function assemble({ lines, lang, opts, random, cacheDir }) {
     ends.push((at + p.length) / RATE);
     at += p.length + Math.floor(gaps[i] * RATE);
   });
+  for (let i = 0; i < outro.length; i++) out[total - outro.length + i] += outro[i] * voiceLevel;
   if (opts.bed) {
     const b = bed(opts.bed, total, random);
     const gain = voiceLevel * 10 ** (opts.bedDb / 20);
