@@ -2101,6 +2101,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/courses/{courseId}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The course's lines and their translations as CSV (every language) or XLIFF 1.2 / 2.0 (?lang=)
+         * @description Access: permission `lessons.manage`.
+         */
+        get: operations["exportCourseTranslations"];
+        put?: never;
+        /**
+         * Imports a translations file (CSV or XLIFF) back, matched by line id: every row or none
+         * @description Access: permission `lessons.manage`. Each row names a line of the course by its id and gives its translations (a CSV column per language, or an XLIFF file's target language); columns and languages absent are left as they are. One transaction: a row naming no line of the course, a line named twice or a text too long refuses the whole file with 422 `TRANSLATIONS_INVALID` and the rows' errors; a file that is not CSV or XLIFF is 422 `TRANSLATIONS_UNREADABLE`.
+         */
+        post: operations["importCourseTranslations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/review/due": {
         parameters: {
             query?: never;
@@ -16107,6 +16131,181 @@ export interface operations {
             };
             /** @description Too many requests: try again later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportCourseTranslations: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xliff12" | "xliff20";
+                lang?: "fr" | "en" | "es";
+            };
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv or application/xliff+xml: id, lesson, start, text and translations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importCourseTranslations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "id,lesson,start,text,fr,en,es\n…"
+                 *     }
+                 */
+                "application/json": {
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            /** @enum {string} */
+                            format: "csv" | "xliff12" | "xliff20";
+                            languages: ("fr" | "en" | "es")[];
+                            updated: number;
+                            unchanged: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -47,6 +47,7 @@ import privacy from "./modules/privacy";
 import review from "./modules/review";
 import roles from "./modules/roles";
 import settings from "./modules/settings";
+import studio from "./modules/studio";
 import users from "./modules/users";
 import { defaultWebDist } from "./paths";
 import accessPlugin, { type RouteAccess } from "./plugins/access";
@@ -87,6 +88,7 @@ export const appModules = [
   courses,
   lessons,
   alignment,
+  studio,
   review,
   practice,
   podcast,

@@ -134,6 +134,8 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   replaceLessonCues: "lessons.manage", // PUT /v1/courses/:courseId/lessons/:id/cues
   alignLesson: "lessons.manage", // POST /v1/courses/:courseId/lessons/:id/align
   getLessonAlignment: "lessons.manage", // GET /v1/courses/:courseId/lessons/:id/align
+  exportCourseTranslations: "lessons.manage", // GET /v1/courses/:courseId/translations
+  importCourseTranslations: "lessons.manage", // POST /v1/courses/:courseId/translations
   updateLessonColumn: "lessons.manage", // PUT /v1/courses/:courseId/lessons/update-by-column/:id
   updateLessonLinks: "lessons.manage", // PUT /v1/courses/:courseId/lessons/update-links/:id
   deleteLesson: "lessons.manage", // DELETE /v1/courses/:courseId/lessons/:id

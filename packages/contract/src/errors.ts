@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   "COUPON_USED_UP",
   "COUPON_NOT_APPLICABLE",
   "COUPON_CODE_TAKEN",
+  "TRANSLATIONS_UNREADABLE",
+  "TRANSLATIONS_INVALID",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -35,6 +35,7 @@ export * from "./sessions";
 export * from "./settings";
 export * from "./stop-words";
 export * from "./transcripts";
+export * from "./translations";
 export * from "./two-factor";
 export * from "./users";
 export * from "./validation";

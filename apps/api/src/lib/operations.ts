@@ -149,6 +149,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /api/v1/courses/:courseId/lessons/:id/align": "alignLesson",
   "GET /api/v1/courses/:courseId/lessons/:id/align": "getLessonAlignment",
   "POST /api/v1/courses/:courseId/lessons/file/upload": "uploadLessonFile",
+  "GET /api/v1/courses/:courseId/translations": "exportCourseTranslations",
+  "POST /api/v1/courses/:courseId/translations": "importCourseTranslations",
   // media
   "POST /api/v1/medias/file/upload": "uploadMedia",
   "GET /api/v1/media/audio/:lessonId": "getLessonAudio",

@@ -63,6 +63,8 @@ export const lessonCues = pgTable(
     text: text("text").notNull(),
     translationFr: text("translation_fr").notNull().default(""),
     translationEn: text("translation_en").notNull().default(""),
+    /** Spanish, written by the translations import (the lines editor shows FR and EN). */
+    translationEs: text("translation_es").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

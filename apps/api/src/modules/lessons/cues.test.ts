@@ -183,6 +183,7 @@ describe("planCues", () => {
     text,
     translationFr: "",
     translationEn: "",
+    translationEs: "",
     createdAt: new Date(),
     updatedAt: new Date(),
   });

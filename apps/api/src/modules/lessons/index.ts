@@ -1,6 +1,7 @@
 import { announcing } from "../../lib/change-bus";
 import { defineModule } from "../../lib/module";
 import { registerWithUploads } from "../../plugins/uploads";
+import { createLineTranslations, type LineTranslations } from "./line-translations";
 import lessonRoutes from "./routes";
 import type { LessonService } from "./service";
 import { createLessonService, type LineFiles } from "./service";
@@ -10,6 +11,8 @@ declare module "../../lib/module" {
     lessons: LessonService;
     /** Where the module keeping files per line (the recordings) says how they go with the lines. */
     lineFiles: { use(files: LineFiles): void };
+    /** A course's line translations, read for export and written back by line id. */
+    lineTranslations: LineTranslations;
   }
 }
 
@@ -17,7 +20,7 @@ declare module "../../lib/module" {
 export default defineModule({
   name: "lessons",
   needs: ["media", "mediaUrls", "settings"],
-  provides: ["lessons", "lineFiles"],
+  provides: ["lessons", "lineFiles", "lineTranslations"],
   announces: ["courses", "progress"],
   routesRead: ["courses", "audit", "review", "certificates", "principals"],
   build: ({ db, changes }, { media, mediaUrls, settings }) => {
@@ -52,7 +55,8 @@ export default defineModule({
     const use = (files: LineFiles) => {
       kept = files;
     };
-    return { lessons, lineFiles: { use } };
+    const lineTranslations = announcing(createLineTranslations(db), changes, { apply: ["courses"] });
+    return { lessons, lineFiles: { use }, lineTranslations };
   },
   routes: (api) => registerWithUploads(api, lessonRoutes),
 });

@@ -18,6 +18,7 @@ import { useLang } from "@/lib/use-locale";
 import { deleteLesson, updateLessonColumn } from "../api/lessons-api";
 import { moveItem, positionChanges } from "../lib/reorder";
 import { LessonForm } from "./lesson-form";
+import { TranslationsTools } from "./translations-tools";
 
 /** Staff list of a course's lessons: drag (or ↑/↓) to reorder, free/active toggles, edit, delete. */
 export function StaffLessons({ courseId, lessons }: { courseId: string; lessons: LessonItem[] }) {
@@ -95,6 +96,7 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
         >
           {t("courses:staffLessons.add")}
         </Button>
+        <TranslationsTools courseId={courseId} />
       </Space>
       <Typography.Paragraph type="secondary">{t("courses:staffLessons.dragHint")}</Typography.Paragraph>
       <List

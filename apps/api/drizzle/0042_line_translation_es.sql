@@ -1,0 +1,1 @@
+ALTER TABLE "lesson_cues" ADD COLUMN "translation_es" text DEFAULT '' NOT NULL;
