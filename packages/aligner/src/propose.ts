@@ -1,0 +1,113 @@
+/**
+ * Audio without a script: lines proposed at the recording's pauses, each a stretch of speech that
+ * works at once as a "repeat after me" segment and whose text staff type afterwards.
+ *
+ * The pauses are signal mode's (speech.ts): a boundary is a pause of at least MIN_PAUSE; stretches
+ * with little speech (an intro jingle, a cough) are dropped; a stretch shorter than MIN_LINE is
+ * joined to the nearer of its neighbours, and one longer than MAX_LINE is cut at its longest inner
+ * pause (or dip), again until every line fits.
+ */
+import { type DecodedAudio, decodeAudio } from "./decode.js";
+import { computeFeatures, FRAME_SECONDS } from "./features.js";
+import { analyseSpeech, type Pause } from "./speech.js";
+
+export interface ProposedLine {
+  /** seconds */
+  start: number;
+  end: number;
+}
+
+export interface ProposeResult {
+  /** seconds of audio */
+  duration: number;
+  lines: ProposedLine[];
+  /** every pause found, in seconds, strongest first within a line: for an editor's "snap to pause" */
+  pauses: { start: number; end: number; strength: number }[];
+}
+
+/** frames: a pause this long ends a sentence or a phrase (0.25 s) */
+const MIN_PAUSE = 25;
+/** frames: a line shorter than this (0.8 s) is joined to a neighbour */
+const MIN_LINE = 80;
+/** frames: a line longer than this (12 s) is cut at its longest inner pause */
+const MAX_LINE = 1200;
+/** speech frames (sum of presence) under which a stretch is not speech (0.3 s) */
+const MIN_SPEECH = 30;
+
+interface Stretch {
+  start: number;
+  end: number;
+}
+
+export async function proposeLines(audio: Uint8Array | DecodedAudio): Promise<ProposeResult> {
+  const decoded = audio instanceof Uint8Array ? await decodeAudio(audio) : audio;
+  const features = computeFeatures(decoded.samples);
+  const { presence, pauses } = analyseSpeech(features);
+  const mass = new Float64Array(presence.length + 1);
+  for (let t = 0; t < presence.length; t++) mass[t + 1] = (mass[t] as number) + (presence[t] as number);
+  const speechIn = (s: Stretch) => (mass[s.end] as number) - (mass[s.start] as number);
+
+  // stretches between clear pauses, trimmed to where the speech is
+  let stretches: Stretch[] = [];
+  let from = 0;
+  for (const p of pauses) {
+    if (p.end - p.start < MIN_PAUSE && p.start > 0 && p.end < presence.length) continue;
+    if (p.start > from) stretches.push({ start: from, end: p.start });
+    from = p.end;
+  }
+  if (from < presence.length) stretches.push({ start: from, end: presence.length });
+  stretches = stretches.filter((s) => speechIn(s) >= MIN_SPEECH);
+
+  // too short: joined to the nearer neighbour
+  for (let i = 0; i < stretches.length && stretches.length > 1; ) {
+    const s = stretches[i] as Stretch;
+    if (s.end - s.start >= MIN_LINE) {
+      i++;
+      continue;
+    }
+    const before = stretches[i - 1];
+    const after = stretches[i + 1];
+    const joinBefore = before && (!after || s.start - before.end <= after.start - s.end);
+    if (joinBefore) {
+      before.end = s.end;
+      stretches.splice(i, 1);
+    } else if (after) {
+      after.start = s.start;
+      stretches.splice(i, 1);
+    } else i++;
+  }
+
+  // too long: cut at the longest pause (or deepest dip) inside, until every line fits
+  const lines: Stretch[] = [];
+  const split = (s: Stretch) => {
+    if (s.end - s.start <= MAX_LINE) {
+      lines.push(s);
+      return;
+    }
+    let best: Pause | undefined;
+    for (const p of pauses) {
+      if (p.start <= s.start + MIN_LINE || p.end >= s.end - MIN_LINE) continue;
+      if (!best || p.strength > best.strength) best = p;
+    }
+    if (!best) {
+      lines.push(s);
+      return;
+    }
+    split({ start: s.start, end: best.start });
+    split({ start: best.end, end: s.end });
+  };
+  for (const s of stretches) split(s);
+
+  const seconds = (f: number) => Math.round(f * FRAME_SECONDS * 1000) / 1000;
+  return {
+    duration: Math.round(decoded.duration * 1000) / 1000,
+    lines: lines.map((s) => ({ start: seconds(s.start), end: seconds(s.end) })),
+    pauses: pauses
+      .filter((p) => p.end - p.start >= 2)
+      .map((p) => ({
+        start: seconds(p.start),
+        end: seconds(p.end),
+        strength: Math.round(p.strength * 100) / 100,
+      })),
+  };
+}
