@@ -2,7 +2,7 @@ import { asc, count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabase, truncateAll } from "../../test/helpers/database";
 import type { Database } from "./client";
-import { containing, escapeLike, pageOffset, paginate } from "./paginate";
+import { containing, createPageStarts, escapeLike, pageOffset, paginate } from "./paginate";
 import { configs } from "./schema";
 
 describe("escapeLike", () => {
@@ -16,6 +16,22 @@ describe("pageOffset", () => {
   it("skips the rows of the pages before", () => {
     expect(pageOffset({ page: 1, pageSize: 20 })).toBe(0);
     expect(pageOffset({ page: 3, pageSize: 7 })).toBe(14);
+  });
+});
+
+describe("createPageStarts", () => {
+  it("keeps where deep pages start, per list and offset, until cleared or too old", () => {
+    const starts = createPageStarts<string>({ ttlMs: 5_000, minOffset: 1_000 });
+    starts.set("all", 20, "shallow", 0);
+    expect(starts.get("all", 20, 0)).toBeUndefined();
+    starts.set("all", 9_980, "k1", 0);
+    starts.set("martin", 9_980, "k2", 0);
+    expect(starts.get("all", 9_980, 4_999)).toBe("k1");
+    expect(starts.get("martin", 9_980, 0)).toBe("k2");
+    expect(starts.get("all", 10_000, 0)).toBeUndefined();
+    expect(starts.get("all", 9_980, 5_000)).toBeUndefined();
+    starts.clear();
+    expect(starts.get("martin", 9_980, 0)).toBeUndefined();
   });
 });
 

@@ -59,3 +59,31 @@ export async function pageOf<T extends PgTable>(
   );
   return { rows: rows as T["$inferSelect"][], pagination };
 }
+
+/**
+ * Where recently read deep pages of a list start: the sort key of a page's first row, by list
+ * (its filter) and offset. The next read of that page seeks to it through the list's index
+ * (keyset) instead of walking the `offset` rows before it. The owner clears it on every write of
+ * the list's rows it makes; a write elsewhere (another process) is seen after `ttlMs` at most, as
+ * the totals of a count cache are: until then the page starts where it started.
+ */
+export function createPageStarts<K>(opts: { ttlMs: number; minOffset: number; maxKeys?: number }) {
+  const entries = new Map<string, { key: K; until: number }>();
+  const maxKeys = opts.maxKeys ?? 2_000;
+  return {
+    /** The start of the page at `offset` of `list`, when known (only deep pages are kept). */
+    get(list: string, offset: number, now = Date.now()): K | undefined {
+      if (offset < opts.minOffset) return undefined;
+      const hit = entries.get(`${offset} ${list}`);
+      return hit && hit.until > now ? hit.key : undefined;
+    },
+    set(list: string, offset: number, key: K, now = Date.now()) {
+      if (offset < opts.minOffset) return;
+      if (entries.size >= maxKeys) entries.clear();
+      entries.set(`${offset} ${list}`, { key, until: now + opts.ttlMs });
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}

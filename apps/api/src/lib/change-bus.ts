@@ -11,6 +11,8 @@ import type { Database } from "../db/client";
  * - `user:<id>`: a user's status, roles, plan, subscription, password or sessions;
  * - `session:<id>`: one session ended (logout, refresh token reuse);
  * - `progress:<userId>`: a learner's listening progress;
+ * - `events`: events and their registrations (places, waiting lists, bookings, notifications of them);
+ * - `notifications:<userId>`: a user's notifications (one written outside a transaction, read marks);
  * - `*`: everything (sent locally when the bus reconnects: messages may have been lost).
  */
 export type ChangeTopic =
@@ -21,7 +23,9 @@ export type ChangeTopic =
   | "*"
   | `user:${string}`
   | `session:${string}`
-  | `progress:${string}`;
+  | `progress:${string}`
+  | "events"
+  | `notifications:${string}`;
 
 type ChangeListener = (topic: ChangeTopic) => void;
 

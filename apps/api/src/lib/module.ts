@@ -26,7 +26,16 @@ export interface ModuleContext {
  * The kinds of change a module may announce on the change bus (lib/change-bus.ts): a topic's name
  * before its colon (`user` for `user:<id>`, `session` for `session:<id>`).
  */
-type ChangeKind = "courses" | "plans" | "settings" | "roles" | "user" | "session" | "progress";
+type ChangeKind =
+  | "courses"
+  | "plans"
+  | "settings"
+  | "roles"
+  | "user"
+  | "session"
+  | "progress"
+  | "events"
+  | "notifications";
 
 /**
  * Every module's services by name: each module adds the ones it provides, with their types, in

@@ -14,7 +14,7 @@ import type { AccessRule } from "./access-rule";
 import type { FastAnswer } from "./fast-path";
 
 /** Changes about one reader, told as `<topic>:<their id>` (lib/change-bus.ts). */
-type ReaderTopic = "progress";
+type ReaderTopic = "progress" | "notifications";
 
 /**
  * A kept read, declared in the route's config beside its access rule (`config: { access, keep }`):
@@ -35,7 +35,7 @@ interface KeptRead {
    * account (`user:<id>`), to `roles` and to `plans` (who they are and what their plan opens).
    */
   droppedBy: readonly ChangeTopic[];
-  /** Changes about the reader that drop their answers, as `<topic>:<reader id>` (their progress). */
+  /** Changes about the reader that drop their answers, as `<topic>:<reader id>` (progress, notifications). */
   droppedByReader?: readonly ReaderTopic[];
   /**
    * The period the answer belongs to (a window of signed media URLs, the current week): an answer

@@ -18,7 +18,7 @@ export default defineModule({
   announces: ["courses"],
   routesRead: ["principals", "audit"],
   build: ({ db, changes }, { lessons, media }) => ({
-    courses: announcing(createCourseService({ db, lessons, media }), changes, {
+    courses: announcing(createCourseService({ db, lessons, media, changes }), changes, {
       create: ["courses"],
       update: ["courses"],
       setPopular: ["courses"],

@@ -3,7 +3,9 @@ import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { containing, pageOf } from "../../db/paginate";
 import { courses } from "../../db/schema/courses";
+import type { ChangeBus } from "../../lib/change-bus";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
+import { createKeptValues } from "../../lib/kept-values";
 import { namingColumns, namingFields } from "../../lib/naming";
 import { assertSlugFree, chooseSlug } from "../../lib/unique-slug";
 import type { LessonService } from "../lessons/service";
@@ -19,8 +21,24 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Courses: the catalogue, its lists and their lesson counts. */
-export function createCourseService(deps: { db: Db; lessons: LessonService; media: MediaService }) {
+export function createCourseService(deps: {
+  db: Db;
+  lessons: LessonService;
+  media: MediaService;
+  changes: ChangeBus;
+}) {
   const { db, lessons, media } = deps;
+  /**
+   * The staff list's pages by query, kept until courses or lessons change (`courses`: every write
+   * of either announces it): a page costs a sort and a count of its filter, and lesson counts.
+   */
+  const pages = createKeptValues<{
+    courses: CourseItem[];
+    pagination: { page: number; pageSize: number; total: number };
+  }>({
+    changes: deps.changes,
+    droppedBy: ["courses"],
+  });
 
   async function present(rows: CourseRow[]): Promise<CourseItem[]> {
     const stats = await lessons.statsByCourse(rows.map((r) => r.id));
@@ -65,6 +83,22 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
     return row;
   }
 
+  async function listNow(query: Partial<CourseListQuery> & { page: number; pageSize: number }) {
+    const filters: (SQL | undefined)[] = [];
+    filters.push(containing(query.search, [courses.titleFr, courses.titleEn, courses.slug]));
+    if (query.active) filters.push(eq(courses.active, query.active === "true"));
+    if (query.popular) filters.push(eq(courses.popular, query.popular === "true"));
+    if (query.target_language) filters.push(eq(courses.targetLanguage, query.target_language));
+    if (query.level) filters.push(eq(courses.level, query.level));
+    const where = and(...filters);
+    const { rows, pagination } = await pageOf(db, query, courses, where, [
+      asc(courses.position),
+      desc(courses.createdAt),
+      asc(courses.id),
+    ]);
+    return { courses: await present(rows), pagination };
+  }
+
   return {
     present,
     presentOne,
@@ -88,19 +122,7 @@ export function createCourseService(deps: { db: Db; lessons: LessonService; medi
     },
 
     async list(query: Partial<CourseListQuery> & { page: number; pageSize: number }) {
-      const filters: (SQL | undefined)[] = [];
-      filters.push(containing(query.search, [courses.titleFr, courses.titleEn, courses.slug]));
-      if (query.active) filters.push(eq(courses.active, query.active === "true"));
-      if (query.popular) filters.push(eq(courses.popular, query.popular === "true"));
-      if (query.target_language) filters.push(eq(courses.targetLanguage, query.target_language));
-      if (query.level) filters.push(eq(courses.level, query.level));
-      const where = and(...filters);
-      const { rows, pagination } = await pageOf(db, query, courses, where, [
-        asc(courses.position),
-        desc(courses.createdAt),
-        asc(courses.id),
-      ]);
-      return { courses: await present(rows), pagination };
+      return pages.get(JSON.stringify(query), () => listNow(query));
     },
 
     async create(body: CourseBody): Promise<CourseRow> {

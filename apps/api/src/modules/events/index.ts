@@ -1,3 +1,4 @@
+import { announcing } from "../../lib/change-bus";
 import { defineModule } from "../../lib/module";
 import eventRoutes from "./routes";
 import type { EventService } from "./service";
@@ -23,19 +24,31 @@ export default defineModule({
     "settings",
   ],
   provides: ["events"],
-  build: ({ db, config }, deps) => ({
-    events: createEventService({
-      db,
-      users: deps.users,
-      notifications: deps.notifications,
-      audit: deps.audit,
-      // what the learner's plan opens, from memory until it changes
-      entitlement: { accessOf: deps.principals.accessOf, canJoinEvent: deps.entitlement.canJoinEvent },
-      outbox: deps.mailOutbox,
-      mails: deps.transactionalMails,
-      settings: deps.settings,
-      publicUrl: config.publicUrl,
-    }),
+  // every write of events and places: the learners' kept bookings and notifications follow
+  announces: ["events"],
+  build: ({ db, config, changes }, deps) => ({
+    events: announcing(
+      createEventService({
+        db,
+        users: deps.users,
+        notifications: deps.notifications,
+        audit: deps.audit,
+        // what the learner's plan opens, from memory until it changes
+        entitlement: { accessOf: deps.principals.accessOf, canJoinEvent: deps.entitlement.canJoinEvent },
+        outbox: deps.mailOutbox,
+        mails: deps.transactionalMails,
+        settings: deps.settings,
+        publicUrl: config.publicUrl,
+      }),
+      changes,
+      {
+        create: ["events"],
+        update: ["events"],
+        delete: ["events"],
+        book: ["events"],
+        cancel: ["events"],
+      },
+    ),
   }),
   routes: async (api) => {
     await api.register(eventRoutes);

@@ -27,6 +27,8 @@ import { registrationPolicy } from "./policy";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(403, 404, 409);
+/** The period of a kept list of bookings: whether an event is upcoming or bookable moves with the clock. */
+const quarterMinute = () => Math.floor(Date.now() / 15_000);
 const tags = ["events"];
 
 /** `/v1/events` (public list and page, staff CRUD) and `/v1/registrations` (booking places). */
@@ -184,7 +186,12 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/registrations/mine",
     {
-      config: { access: access.signedIn },
+      // kept per reader until an event or a booking changes; what is upcoming or still bookable
+      // follows the clock: an answer is kept for a quarter of a minute at most
+      config: {
+        access: access.signedIn,
+        keep: { per: "reader", droppedBy: ["events"], period: quarterMinute },
+      },
       schema: {
         tags,
         querystring: myRegistrationsQuery,

@@ -14,7 +14,8 @@ export default defineModule({
   name: "notifications",
   needs: [],
   provides: ["notifications"],
-  build: ({ db }) => ({ notifications: createNotificationService({ db }) }),
+  announces: ["notifications"],
+  build: ({ db, changes }) => ({ notifications: createNotificationService({ db, changes }) }),
   routes: async (api) => {
     await api.register(notificationRoutes);
   },

@@ -23,7 +23,11 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/notifications",
     {
-      config: { access: access.signedIn },
+      // kept per reader until their notifications change (service.ts says who tells)
+      config: {
+        access: access.signedIn,
+        keep: { per: "reader", droppedBy: ["events"], droppedByReader: ["notifications"] },
+      },
       schema: {
         tags,
         querystring: notificationListQuery,

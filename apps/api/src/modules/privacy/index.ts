@@ -13,7 +13,7 @@ export default defineModule({
   name: "privacy",
   needs: ["recordings", "sessions", "billing", "audit"],
   provides: ["privacy"],
-  announces: ["user"],
+  announces: ["user", "events"],
   build: ({ db, app, config, mailer, changes }, deps) => ({
     privacy: createPrivacyService({
       db,

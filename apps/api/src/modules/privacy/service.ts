@@ -310,7 +310,8 @@ export function createPrivacyService(deps: {
         await deps.recordings.markFiles(keys, tx);
         return keys;
       });
-      deps.changes?.publish(`user:${userId}`);
+      // their bookings freed places at events others booked
+      deps.changes?.publish(`user:${userId}`, "events");
       // the recordings' bytes, once their rows are gone
       await deps.recordings.deleteFiles(recordingKeys);
       // archives already written are personal data too

@@ -8,17 +8,16 @@ import {
   type UserListItem,
   type UserStatus,
 } from "@parlons/contract";
-import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { containing, pageOffset } from "../../db/paginate";
 import { menuModules, userCreatedAtOf, userRoles, users } from "../../db/schema/users";
-import { createCountCache } from "../../lib/count-cache";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import type { Principal } from "../../lib/principal";
 import { defaultPlanId as findDefaultPlanId, planFacts } from "../plans/queries";
 import { assertWithinCeiling } from "../roles/policy";
-import { roleIdOfTitle, roleTitles } from "../roles/queries";
+import { roleTitles } from "../roles/queries";
 import type { RoleService } from "../roles/service";
+import { createUserList } from "./list";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -53,9 +52,6 @@ function buildMenu(rows: MenuRow[], granted: Set<string>): MenuModule[] {
 }
 
 export function createUserService(db: Db, roleService: RoleService) {
-  /** Totals of the staff list by filter; exact below 1,000 users, else up to 5 s old. */
-  const totals = createCountCache({ ttlMs: 5_000, minRows: 1_000 });
-
   async function rolesOf(userIds: string[], tx: DbOrTx = db) {
     if (userIds.length === 0) return new Map<string, string[]>();
     const roles = roleTitles(tx);
@@ -88,6 +84,9 @@ export function createUserService(db: Db, roleService: RoleService) {
   async function defaultPlanId(tx: DbOrTx = db): Promise<string | null> {
     return findDefaultPlanId(tx);
   }
+
+  /** The staff list; told of every write of users and roles made here. */
+  const listing = createUserList(db, present);
 
   return {
     defaultPlanId,
@@ -240,7 +239,7 @@ export function createUserService(db: Db, roleService: RoleService) {
       await tx
         .insert(userRoles)
         .values({ userId: row.id, roleId: role.id, position: 0, userCreatedAt: userCreatedAtOf(row.id) });
-      totals.clear();
+      listing.changed();
       return row;
     },
 
@@ -267,7 +266,7 @@ export function createUserService(db: Db, roleService: RoleService) {
         .where(eq(users.id, id))
         .returning();
       if (!row) throw notFound("User");
-      totals.clear();
+      listing.changed();
       return row;
     },
 
@@ -279,106 +278,15 @@ export function createUserService(db: Db, roleService: RoleService) {
       await tx
         .insert(userRoles)
         .values({ userId: id, roleId: role.id, position: 0, userCreatedAt: userCreatedAtOf(id) });
-      totals.clear();
+      listing.changed();
     },
 
     async present(row: UserRow, tx: DbOrTx = db): Promise<UserListItem> {
       return present(row, (await rolesOf([row.id], tx)).get(row.id) ?? []);
     },
 
-    /**
-     * One page of users, newest first. Read for 100,000 users and more (docs/performance.md):
-     * the page's ids come from the `users_created_id_idx` order alone (an index-only scan, even
-     * deep in the list), and only those rows are read; filtered by a role alone, they come from
-     * `user_roles_role_created_idx` (the same order, kept in `user_roles.user_created_at`); the role
-     * filter combined with others is a semi-join on the user's roles; the search uses the trigram
-     * indexes; a role-only count counts `user_roles`;
-     * large totals are reused for a few seconds (`totals`). The role is named by its title inside
-     * the query and the page's role titles come with its rows: one round trip for a page that is
-     * not full, two for a full one whose total is not kept.
-     */
-    async list(filter: {
-      page: number;
-      pageSize: number;
-      search?: string;
-      status?: UserStatus;
-      role?: string;
-    }) {
-      const conditions: SQL[] = [];
-      if (filter.search) {
-        const match = containing(filter.search, [users.email, users.fullName]);
-        if (match) conditions.push(match);
-      }
-      if (filter.status) conditions.push(eq(users.status, filter.status));
-      // the role by its title inside the page's own query (no round trip to find its id first);
-      // an unknown title matches nobody
-      const roleId = filter.role ? sql`${userRoles.roleId} = (${roleIdOfTitle(db, filter.role)})` : undefined;
-      if (roleId) {
-        conditions.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(userRoles)
-              .where(and(eq(userRoles.userId, users.id), roleId)),
-          ),
-        );
-      }
-      const where = conditions.length ? and(...conditions) : undefined;
-      const order = [desc(users.createdAt), asc(users.id)];
-      const roleOnly = roleId !== undefined && conditions.length === 1;
-      const offset = pageOffset(filter);
-      const pageIds =
-        roleId && roleOnly
-          ? db
-              .select({ id: userRoles.userId })
-              .from(userRoles)
-              .where(roleId)
-              .orderBy(desc(userRoles.userCreatedAt), asc(userRoles.userId))
-              .limit(filter.pageSize)
-              .offset(offset)
-          : db
-              .select({ id: users.id })
-              .from(users)
-              .where(where)
-              .orderBy(...order)
-              .limit(filter.pageSize)
-              .offset(offset);
-      // a user holds a role once (primary key), so counting the role's rows counts its users
-      const key = JSON.stringify([
-        filter.search ?? "",
-        filter.status ?? "",
-        filter.role?.toUpperCase() ?? "",
-      ]);
-      const total = () =>
-        totals.get(key, async () => {
-          const [row] =
-            roleId && roleOnly
-              ? await db.select({ n: count() }).from(userRoles).where(roleId)
-              : await db.select({ n: count() }).from(users).where(where);
-          return row?.n ?? 0;
-        });
-      // the page's users with their role titles, in one query
-      const titles = roleTitles(db);
-      const rows = await db
-        .select({
-          user: users,
-          // (qualified names: drizzle leaves a one-table query's columns unqualified)
-          roles: sql<
-            string[]
-          >`coalesce((select array_agg("role_titles"."title"::text order by "user_roles"."position", "role_titles"."title") from "user_roles" inner join ${titles} on "role_titles"."id" = "user_roles"."role_id" where "user_roles"."user_id" = "users"."id"), '{}'::text[])`,
-        })
-        .from(users)
-        .where(inArray(users.id, pageIds))
-        .orderBy(...order);
-      // a page that is not full is the last one: the total is known without counting (a search
-      // that matches a few users is a third cheaper); a full or empty page counts
-      const last = rows.length < filter.pageSize && (rows.length > 0 || filter.page === 1);
-      const totalCount = last ? offset + rows.length : await total();
-      return {
-        users: rows.map((r) => present(r.user, r.roles)),
-        pagination: { page: filter.page, pageSize: filter.pageSize, total: totalCount },
-      };
-    },
+    /** One page of users, newest first, with the count of the filter (list.ts). */
+    list: listing.list,
   };
 }
 export type UserService = ReturnType<typeof createUserService>;
