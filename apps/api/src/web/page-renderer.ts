@@ -76,6 +76,8 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
   let entry: Promise<ServerEntry> | null = null;
   let template: string | null = null;
   let entryScript: string | null = null;
+  /** The chunks the entry imports (index.html's modulepreload links), started with it by the boot script. */
+  let entryImports: string[] = [];
   let manifest: Manifest | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -183,8 +185,12 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
       const shell = readFileSync(path.join(opts.dist, "index.html"), "utf8");
       entryScript =
         /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/.exec(shell)?.[1] ?? null;
+      entryImports = [...shell.matchAll(/<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g)].map(
+        (m) => m[1] ?? "",
+      );
       template = shell
         .replace(/\s*<script type="module"(?: crossorigin)? src="[^"]+"><\/script>/, "")
+        .replace(/\s*<link rel="modulepreload"(?: crossorigin)? href="[^"]+">/g, "")
         .replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (_, file: string) =>
           inlineCss(file),
         );
@@ -200,7 +206,8 @@ export function createPageRenderer(app: FastifyInstance, opts: { dist: string; p
     const rendered = await renderPage(url, transport, status);
     const pathname = url.split("?")[0] ?? "/";
     const chunks = chunkFiles(pageModules(routeName, rendered.lang));
-    const boot = JSON.stringify({ entry: entryScript, modules: chunks.scripts }).replaceAll("</", "<\\/");
+    const modules = [...new Set([...entryImports, ...chunks.scripts])];
+    const boot = JSON.stringify({ entry: entryScript, modules }).replaceAll("</", "<\\/");
     const html = template
       .replace(/<html lang="[^"]*">/, `<html lang="${rendered.lang}">`)
       // the page's own language's manifest: installed from /es, the app is named and starts in Spanish

@@ -1,0 +1,117 @@
+import path from "node:path";
+import type { Rollup } from "vite";
+
+/**
+ * Two chunks grouped by hand, for the browser build (issue 26). Left alone, Rollup splits the
+ * dependencies shared by ~60 lazy routes in every combination they occur in: a signed-in page
+ * fetched ~80 files of 0.2–40 KB, one per antd component family, per icon, per rc-* helper.
+ *
+ * - `vendor`: the npm code the first chunk shares with that group (React, react-dom). The first
+ *   chunk needs it anyway; naming it keeps the group below from pulling React into itself (Rollup
+ *   moves a manual chunk's unassigned dependencies into it).
+ * - `antd-shell`: the npm code the signed-in shell (`app/layouts/app-layout.tsx`) and antd's root
+ *   (`components/antd-root.tsx`) import statically: antd's core (CSS-in-JS, theme, motion,
+ *   trigger), the shell's components and icons. Every signed-in page loads all of it already.
+ *
+ * - the npm modules the shell shares with the pages drawn without antd (home, course, legal: the
+ *   shapes of a few icons), one chunk each: in the group, they would bring antd to those pages.
+ *
+ * The public pages (home, course) keep their weight: the entry's modules are the same, in two
+ * files. What a page imports beyond the shell keeps Rollup's own split.
+ */
+const SHELL_ROOTS = ["/src/app/layouts/app-layout.tsx", "/src/components/antd-root.tsx"];
+const ENTRY_ROOT = "/src/main.tsx";
+const PUBLIC_ROOTS = [
+  "/src/features/site/pages/home-page.tsx",
+  "/src/features/courses/pages/course-page.tsx",
+  "/src/features/site/pages/legal-page.tsx",
+];
+/** Barrels an app module imports by name, resolved to the modules those names come from. */
+const BARRELS = [
+  { specifier: "antd", resolved: "/antd/es/index.js", names: "/antd/es/index.js" },
+  {
+    specifier: "@ant-design/icons",
+    resolved: "/@ant-design/icons/es/index.js",
+    names: "/@ant-design/icons/es/icons/index.js",
+  },
+];
+
+const isApp = (id: string) => !id.startsWith("\0") && !id.includes("/node_modules/");
+/** The shared contract's schemas are not the groups' business (its barrel reaches zod). */
+const isContract = (id: string) => id.includes("/packages/contract/");
+
+export function chunkGroups(): Rollup.GetManualChunk {
+  let groups: Map<string, string> | null = null;
+  return (id, { getModuleInfo, getModuleIds }) => {
+    groups ??= computeGroups(getModuleInfo, [...getModuleIds()]);
+    return groups.get(id);
+  };
+}
+
+function computeGroups(info: Rollup.GetModuleInfo, ids: string[]): Map<string, string> {
+  const find = (suffix: string) => ids.find((id) => id.endsWith(suffix));
+  const exports = new Map<string, Map<string, string>>();
+  /** `name` → module id, from a barrel's `export { default as Name } from "./dir"` lines. */
+  const barrelExports = (barrel: string): Map<string, string> => {
+    const known = exports.get(barrel);
+    if (known) return known;
+    const map = new Map<string, string>();
+    const code = info(barrel)?.code ?? "";
+    const dir = path.dirname(barrel);
+    for (const m of code.matchAll(/export \{ default as (\w+) \} from ["']\.\/([\w/-]+)["']/g)) {
+      const base = path.join(dir, m[2] ?? "");
+      const target = find(`${base}/index.js`) ?? find(`${base}.js`);
+      if (target) map.set(m[1] ?? "", target);
+    }
+    exports.set(barrel, map);
+    return map;
+  };
+  /** The static imports of a module, an app module's barrel imports narrowed to the names it takes. */
+  const importsOf = (id: string): string[] => {
+    const module = info(id);
+    if (!module) return [];
+    if (!isApp(id)) return [...module.importedIds];
+    const out: string[] = [];
+    const skipped = new Set<string>();
+    for (const { specifier, resolved, names } of BARRELS) {
+      const barrel = find(names);
+      const entry = find(resolved);
+      if (!barrel || !entry) continue;
+      skipped.add(entry);
+      const from = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${specifier}["']`, "g");
+      for (const m of (module.code ?? "").matchAll(from))
+        for (const name of (m[1] ?? "").split(",")) {
+          const target = barrelExports(barrel).get(name.trim().split(/\s+as\s+/)[0] ?? "");
+          if (target) out.push(target);
+        }
+    }
+    for (const imported of module.importedIds)
+      if (!isContract(imported) && !skipped.has(imported)) out.push(imported);
+    return out;
+  };
+  /** The npm (and virtual) modules reachable by static imports from the roots. */
+  const npmClosure = (roots: string[]): Set<string> => {
+    const seen = new Set<string>(roots);
+    const npm = new Set<string>();
+    for (const id of seen) {
+      if (!isApp(id) && !/\.css($|\?)/.test(id)) npm.add(id);
+      for (const next of importsOf(id)) seen.add(next);
+    }
+    return npm;
+  };
+  const roots = (suffixes: string[]) => suffixes.map(find).filter((id): id is string => id !== undefined);
+  const entry = npmClosure(roots([ENTRY_ROOT]));
+  const shell = npmClosure(roots(SHELL_ROOTS));
+  const publicPages = npmClosure(roots(PUBLIC_ROOTS));
+  const groups = new Map<string, string>();
+  for (const id of shell) {
+    if (entry.has(id)) continue;
+    // shared with a public page (an icon's shape): a chunk of its own, as Rollup would make it
+    if (publicPages.has(id)) groups.set(id, path.basename(id).replace(/\.[^.]*$/, ""));
+    else groups.set(id, "antd-shell");
+    // what the group imports from the first chunk (React) is named, not pulled into the group
+    for (const imported of info(id)?.importedIds ?? [])
+      if (entry.has(imported)) groups.set(imported, "vendor");
+  }
+  return groups;
+}
