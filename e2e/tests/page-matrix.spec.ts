@@ -117,6 +117,7 @@ const learnerPaths = (ids: Ids) => [
   "/billing/upgrade-payment",
   "/review",
   "/practice",
+  "/practice/hands-free",
   "/downloads",
   `/courses/${ids.courseId}/lessons`,
   `/courses/${ids.longId}/lessons`,

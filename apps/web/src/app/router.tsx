@@ -211,6 +211,13 @@ const appRoutes: RouteObject[] = [
     ),
   },
   {
+    path: routes.practiceHandsFree,
+    ...plainPage(
+      () => import("../features/practice/pages/hands-free-page"),
+      (m) => m.HandsFreePage,
+    ),
+  },
+  {
     path: routes.welcome,
     ...plainPage(
       () => import("../features/welcome/pages/welcome-page"),

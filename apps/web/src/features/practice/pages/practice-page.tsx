@@ -194,6 +194,9 @@ export function PracticePage() {
     <div className="practice-page">
       <Typography.Title level={2}>{t("practice:page.title")}</Typography.Title>
       {settingsBar}
+      <ButtonLink to={to(pagePath("practiceHandsFree"))} data-testid="practice-hands-free">
+        {t("practice:handsFree.open")}
+      </ButtonLink>
       {offline && <Typography.Paragraph type="warning">{t("practice:page.offline")}</Typography.Paragraph>}
       {body}
       <audio {...player.audioProps} />
