@@ -24406,9 +24406,10 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 actor?: string;
-                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "purchases.refund" | "coupons.create" | "coupons.update" | "coupons.delete" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.delete" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel" | "privacy.process" | "privacy.erase" | "certificates.revoke";
+                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "purchases.refund" | "coupons.create" | "coupons.update" | "coupons.delete" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.create" | "courses.update" | "courses.delete" | "lessons.create" | "lessons.update" | "lessons.lines" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel" | "privacy.process" | "privacy.erase" | "certificates.revoke";
                 target_type?: "user" | "role" | "plan" | "subscription" | "purchase" | "coupon" | "settings" | "config" | "course" | "lesson" | "mail_campaign" | "event" | "registration" | "data_request" | "certificate";
                 target_id?: string;
+                sign_ins?: "show" | "hide";
                 from?: string;
                 to?: string;
             };
@@ -24436,6 +24437,7 @@ export interface operations {
                                 action: string;
                                 target_type: string;
                                 target_id: string | null;
+                                target_label: string | null;
                                 before: unknown | null;
                                 after: unknown | null;
                                 ip: string | null;

@@ -78,9 +78,13 @@ test("an admin changes a setting, then finds it in the audit log with before and
     await expect(details.locator("figure").filter({ hasText: "Avant" })).toContainText(before);
     await expect(details.locator("figure").filter({ hasText: "Après" })).toContainText(address);
 
-    // filtered on the actor's address: the refused sign-in, without an account
+    // filtered on the actor's address: sign-ins are left out until asked for, then the refused
+    // sign-in shows, without an account
     await page.getByRole("button", { name: "Effacer les filtres" }).click();
     await page.getByTestId("audit-filter-actor").fill(stranger);
+    await page.getByTestId("audit-filter-apply").click();
+    await expect(table.getByText("Aucune entrée ne correspond à ces filtres.")).toBeVisible();
+    await page.getByTestId("audit-filter-sign-ins").check();
     await page.getByTestId("audit-filter-apply").click();
     const refused = table.locator("tbody tr.ant-table-row");
     await expect(refused).toHaveCount(1);

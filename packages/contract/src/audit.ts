@@ -32,7 +32,12 @@ export const AUDIT_ACTIONS = [
   "configs.update",
   "configs.delete",
   // content
+  "courses.create",
+  "courses.update",
   "courses.delete",
+  "lessons.create",
+  "lessons.update",
+  "lessons.lines",
   "lessons.delete",
   // mail
   "mail.campaign_create",
@@ -80,6 +85,8 @@ export const auditListQuery = pageQuery
     action: z.enum(AUDIT_ACTIONS).optional(),
     target_type: z.enum(AUDIT_TARGET_TYPES).optional(),
     target_id: z.string().trim().min(1).max(200).optional(),
+    /** "hide" leaves out the sign-ins (`auth.*`), which outnumber every other entry; shown by default. */
+    sign_ins: z.enum(["show", "hide"]).optional(),
     /** Entries at or after this instant. */
     from: isoDateTime.optional(),
     /** Entries before this instant. */
@@ -99,6 +106,8 @@ export const auditEntry = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
+  /** What the target was called when the entry was written (a title, a name, an email), or null. */
+  target_label: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   ip: z.string().nullable(),

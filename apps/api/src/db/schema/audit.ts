@@ -16,6 +16,8 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),
     targetId: text("target_id"),
+    /** The target's title, name or email when the entry was written (null in entries before 0043). */
+    targetLabel: text("target_label"),
     before: jsonb("before"),
     after: jsonb("after"),
     ip: text("ip"),

@@ -225,6 +225,86 @@ describe("settings, content and mail", () => {
     expect((await latest("courses.delete", course.id)).before).toMatchObject({ id: course.id });
   });
 
+  it("records courses and lessons created and edited, and a lesson's lines saved, named by their titles", async () => {
+    const { course, free } = await courseWithLessons(t, admin);
+    const made = await latest("courses.create", course.id);
+    expect(made.target_label).toBe(made.after && (made.after as { title_fr: string }).title_fr);
+    expect(await latest("lessons.create", free.id)).toMatchObject({ target_label: "Bonjour" });
+
+    const renamed = await call("PUT", `/v1/courses/${course.id}`, { title_fr: "Cours renommé" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await latest("courses.update", course.id)).toMatchObject({
+      target_label: "Cours renommé",
+      after: { title_fr: "Cours renommé" },
+    });
+    // a change of the level alone still names the course
+    await call("PUT", `/v1/courses/${course.id}`, { level: "B2" });
+    expect(await latest("courses.update", course.id)).toMatchObject({
+      target_label: "Cours renommé",
+      before: { level: expect.any(String) },
+      after: { level: "B2" },
+    });
+    expect((await latest("courses.update", course.id)).after).not.toHaveProperty("title_fr");
+
+    const lesson = await call("PUT", `/v1/courses/${course.id}/lessons/${free.id}`, { text_fr: "Saluer" });
+    expect(lesson.statusCode, lesson.body).toBe(200);
+    expect(await latest("lessons.update", free.id)).toMatchObject({
+      target_label: "Bonjour",
+      after: { text_fr: "Saluer" },
+    });
+
+    const url = `/v1/courses/${course.id}/lessons/${free.id}/cues`;
+    const cues = (await call("GET", url)).json().data.cues as {
+      id: string;
+      start: number;
+      end: number;
+      text: string;
+    }[];
+    expect(cues.length).toBe(2);
+    const [first, second] = cues as [(typeof cues)[0], (typeof cues)[0]];
+    const saved = await call("PUT", url, {
+      cues: [
+        { ...first, text: "¡Hola!" },
+        { start: second.start, end: second.end, text: "Buenas tardes." },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const lines = await latest("lessons.lines", free.id);
+    expect(lines).toMatchObject({ target_label: "Bonjour", before: { lines: 2 }, after: { lines: 2 } });
+    const after = lines.after as { added: string[]; removed: string[]; changed: string[] };
+    expect(after.changed).toEqual([first.id]);
+    expect(after.removed).toEqual([second.id]);
+    expect(after.added).toHaveLength(1);
+    // saving the same lines again changes nothing and writes nothing
+    const count = (await entries({ action: "lessons.lines", target_id: free.id })).length;
+    await call("PUT", url, { cues: (await call("GET", url)).json().data.cues });
+    expect(await entries({ action: "lessons.lines", target_id: free.id })).toHaveLength(count);
+  });
+
+  it("leaves the sign-ins out on request (sign_ins=hide); a deleted target keeps its name", async () => {
+    const { course, paid } = await courseWithLessons(t, admin);
+    await call("DELETE", `/v1/courses/${course.id}/lessons/${paid.id}`);
+    expect(await latest("lessons.delete", paid.id)).toMatchObject({ target_label: "Au marché" });
+
+    const failed = await t.request({
+      method: "POST",
+      url: "/api/v1/user/authenticate",
+      payload: { username: learner.email, password: "Wrong-pass1!" },
+    });
+    expect(failed.statusCode).toBe(401);
+    expect((await entries())[0]?.action).toBe("auth.login_failed");
+    const hidden = await entries({ sign_ins: "hide" });
+    expect(hidden[0]?.action).toBe("lessons.delete");
+    expect(hidden.some((e) => e.action.startsWith("auth."))).toBe(false);
+    const bad = await t.request({
+      method: "GET",
+      url: "/api/v1/audit",
+      query: { sign_ins: "maybe" },
+      token: admin,
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it("records a mail campaign created and sent", async () => {
     const res = await call("POST", "/v1/send-mail/send", {
       subject_fr: "Nouvelles",

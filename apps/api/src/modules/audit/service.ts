@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntry, AuditListQuery, AuditTargetType } from "@parlons/contract";
-import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, notLike, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
 import { containing, pageOf } from "../../db/paginate";
@@ -18,7 +18,8 @@ export interface AuditRecord {
   /** The email given when there is no actor (the address typed at a failed sign-in). */
   actorEmail?: string;
   action: AuditAction;
-  target: { type: AuditTargetType; id?: string | null };
+  /** `label`: what staff call the target (a title, a name, an email), kept as it was then. */
+  target: { type: AuditTargetType; id?: string | null; label?: string | null };
   before?: unknown;
   after?: unknown;
 }
@@ -37,6 +38,20 @@ function scrub(value: unknown): unknown {
 
 const clip = (text: string | null | undefined) => (text ? text.slice(0, MAX_TEXT) : null);
 
+/** The fields that name a target in the snapshots, in order of preference. */
+const LABEL_KEYS = ["title_fr", "title", "name_fr", "name", "email", "code", "key"] as const;
+
+/** A name for the target read from a snapshot, for entries written without a label. */
+function labelIn(snapshot: unknown): string | null {
+  if (!snapshot || typeof snapshot !== "object") return null;
+  const record = snapshot as Record<string, unknown>;
+  for (const key of LABEL_KEYS) {
+    const value = record[key];
+    if (typeof value === "string" && value.trim()) return clip(value);
+  }
+  return null;
+}
+
 function present(row: typeof auditLog.$inferSelect): AuditEntry {
   return {
     id: row.id,
@@ -46,6 +61,7 @@ function present(row: typeof auditLog.$inferSelect): AuditEntry {
     action: row.action,
     target_type: row.targetType,
     target_id: row.targetId,
+    target_label: row.targetLabel ?? labelIn(row.after) ?? labelIn(row.before),
     before: row.before ?? null,
     after: row.after ?? null,
     ip: row.ip,
@@ -71,6 +87,7 @@ export function createAuditService(deps: { db: Db; meta?: () => RequestMeta | un
         action: entry.action,
         targetType: entry.target.type,
         targetId: clip(entry.target.id),
+        targetLabel: clip(entry.target.label) ?? labelIn(entry.after) ?? labelIn(entry.before),
         before: scrub(entry.before),
         after: scrub(entry.after),
         ip: clip(meta?.ip),
@@ -88,6 +105,7 @@ export function createAuditService(deps: { db: Db; meta?: () => RequestMeta | un
       if (query.action) conditions.push(eq(auditLog.action, query.action));
       if (query.target_type) conditions.push(eq(auditLog.targetType, query.target_type));
       if (query.target_id) conditions.push(eq(auditLog.targetId, query.target_id));
+      if (query.sign_ins === "hide") conditions.push(notLike(auditLog.action, "auth.%"));
       if (query.from) conditions.push(gte(auditLog.createdAt, new Date(query.from)));
       if (query.to) conditions.push(lt(auditLog.createdAt, new Date(query.to)));
       const where = conditions.length ? and(...conditions) : undefined;

@@ -21,6 +21,7 @@ import { notFound } from "../../lib/errors";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
+import { changedFields } from "../audit/policy";
 import type { CoursePace } from "../entitlement/policy";
 import { isLessonStaff } from "../lessons/policy";
 import type { Principal } from "../users/service";
@@ -193,9 +194,15 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       schema: { tags, body: courseBody, response: { 201: courseResponse, ...errors } },
     },
     async (request, reply) => {
-      const row = await courses.create(request.body);
+      const course = await courses.presentOne(await courses.create(request.body));
+      await audit.record({
+        actor: principalOf(request),
+        action: "courses.create",
+        target: { type: "course", id: course.id, label: course.title_fr },
+        after: course,
+      });
       reply.status(201);
-      return { message: "Course created", data: { course: await courses.presentOne(row) } };
+      return { message: "Course created", data: { course } };
     },
   );
 
@@ -211,8 +218,18 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await courses.update(request.params.id, request.body);
-      return { message: "Course updated", data: { course: await courses.presentOne(row) } };
+      const before = await courses.presentOne(await courses.get(request.params.id));
+      const course = await courses.presentOne(await courses.update(request.params.id, request.body));
+      const changed = changedFields(before, course);
+      if (changed) {
+        await audit.record({
+          actor: principalOf(request),
+          action: "courses.update",
+          target: { type: "course", id: course.id, label: course.title_fr },
+          ...changed,
+        });
+      }
+      return { message: "Course updated", data: { course } };
     },
   );
 

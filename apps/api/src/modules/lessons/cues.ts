@@ -37,6 +37,26 @@ export function presentCue(c: CueRow): LessonCue {
 }
 
 /**
+ * What a save did to a lesson's lines, for the audit log: counts, and the ids added, removed or
+ * changed (not the texts, which a long lesson would make heavy); null when nothing changed.
+ */
+export function linesChange(
+  before: readonly LessonCue[],
+  after: readonly LessonCue[],
+): {
+  before: { lines: number };
+  after: { lines: number; added: string[]; removed: string[]; changed: string[] };
+} | null {
+  const old = new Map(before.map((c) => [c.id, JSON.stringify(c)]));
+  const kept = new Set(after.map((c) => c.id));
+  const added = after.filter((c) => !old.has(c.id)).map((c) => c.id);
+  const removed = before.filter((c) => !kept.has(c.id)).map((c) => c.id);
+  const changed = after.filter((c) => old.has(c.id) && old.get(c.id) !== JSON.stringify(c)).map((c) => c.id);
+  if (added.length + removed.length + changed.length === 0) return null;
+  return { before: { lines: before.length }, after: { lines: after.length, added, removed, changed } };
+}
+
+/**
  * The rows a new list of lines leaves: a line naming one of the lesson's cues keeps it, a line
  * without id takes over an unclaimed cue with the same text (a re-imported transcript keeps its
  * translations and review cards), the others are new. Pure, so the rule has its own tests.

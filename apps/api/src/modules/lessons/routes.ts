@@ -23,9 +23,10 @@ import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { uploadFromRequest } from "../../plugins/uploads";
+import { changedFields } from "../audit/policy";
 import { canSeeCourse } from "../courses/policy";
 import { accessToCourse, mayOpen, refusal } from "../entitlement/policy";
-import { presentCue } from "./cues";
+import { linesChange, presentCue } from "./cues";
 import { isLessonStaff, type LessonViewer } from "./policy";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
@@ -157,12 +158,18 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const course = await courses.get(request.params.courseId);
-      const row = await lessons.create(course.id, request.body);
+      const lesson = await lessons.present(
+        await lessons.create(course.id, request.body),
+        staffViewer(request),
+      );
+      await audit.record({
+        actor: principalOf(request),
+        action: "lessons.create",
+        target: { type: "lesson", id: lesson.id, label: lesson.title_fr },
+        after: lesson,
+      });
       reply.status(201);
-      return {
-        message: "Lesson created",
-        data: { lesson: await lessons.present(row, staffViewer(request)) },
-      };
+      return { message: "Lesson created", data: { lesson } };
     },
   );
 
@@ -178,11 +185,22 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await lessons.update(request.params.courseId, request.params.id, request.body);
-      return {
-        message: "Lesson updated",
-        data: { lesson: await lessons.present(row, staffViewer(request)) },
-      };
+      const { courseId, id } = request.params;
+      const before = await lessons.present(await lessons.get(courseId, id), staffViewer(request));
+      const lesson = await lessons.present(
+        await lessons.update(courseId, id, request.body),
+        staffViewer(request),
+      );
+      const changed = changedFields(before, lesson);
+      if (changed) {
+        await audit.record({
+          actor: principalOf(request),
+          action: "lessons.update",
+          target: { type: "lesson", id, label: lesson.title_fr },
+          ...changed,
+        });
+      }
+      return { message: "Lesson updated", data: { lesson } };
     },
   );
 
@@ -211,8 +229,20 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const cues = await lessons.replaceCues(request.params.courseId, request.params.id, request.body.cues);
-      return { message: "Lines saved", data: { cues: cues.map(presentCue) } };
+      const { courseId, id } = request.params;
+      const lesson = await lessons.get(courseId, id);
+      const before = ((await lessons.cuesOf([lesson.id])).get(lesson.id) ?? []).map(presentCue);
+      const cues = (await lessons.replaceCues(courseId, id, request.body.cues)).map(presentCue);
+      const change = linesChange(before, cues);
+      if (change) {
+        await audit.record({
+          actor: principalOf(request),
+          action: "lessons.lines",
+          target: { type: "lesson", id, label: lesson.titleFr },
+          ...change,
+        });
+      }
+      return { message: "Lines saved", data: { cues } };
     },
   );
 

@@ -110,7 +110,7 @@ export default async function planRoutes(fastify: FastifyInstance) {
         await audit.record({
           actor: principalOf(request),
           action: "plans.update",
-          target: { type: "plan", id: plan.id },
+          target: { type: "plan", id: plan.id, label: plan.name_fr },
           ...changed,
         });
       }

@@ -169,7 +169,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     await audit.record({
       actor: principalOf(request),
       action: "users.status",
-      target: { type: "user", id: userId },
+      target: { type: "user", id: userId, label: row.email },
       before: { status: before.status },
       after: { status: row.status },
     });
@@ -251,7 +251,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
                 ? "users.status"
                 : "users.update";
           await audit.record(
-            { actor: principalOf(request), action, target: { type: "user", id }, ...changed },
+            { actor: principalOf(request), action, target: { type: "user", id, label: after.email }, ...changed },
             tx,
           );
         }

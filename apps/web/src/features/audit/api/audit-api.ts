@@ -5,7 +5,7 @@ import { api } from "@/lib/api";
 const auditKeys = { list: (query: object) => ["audit", "list", query] as const };
 
 export type AuditFilters = Partial<
-  Pick<AuditListQuery, "actor" | "action" | "target_type" | "target_id" | "from" | "to">
+  Pick<AuditListQuery, "actor" | "action" | "target_type" | "target_id" | "from" | "to" | "sign_ins">
 >;
 
 /** `GET /v1/audit` (staff, audit.read): one page of entries, newest first. */

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import {
   Button,
   Card,
+  Checkbox,
   Col,
   DatePicker,
   Flex,
@@ -14,6 +15,7 @@ import {
   Space,
   Table,
   Tag,
+  Tooltip,
   Typography,
 } from "antd";
 import type { Dayjs } from "dayjs";
@@ -34,6 +36,8 @@ interface FilterForm {
   target_type?: AuditFilters["target_type"];
   target_id?: string;
   dates?: [Dayjs | null, Dayjs | null] | null;
+  /** Sign-ins outnumber every other entry: they are left out unless asked for. */
+  sign_ins?: boolean;
 }
 
 /** The form's values as the API's filters: whole days, the end day included. */
@@ -46,6 +50,7 @@ function toFilters(values: FilterForm): AuditFilters {
     target_id: values.target_id?.trim() || undefined,
     from: start ? start.startOf("day").toISOString() : undefined,
     to: end ? end.add(1, "day").startOf("day").toISOString() : undefined,
+    sign_ins: values.sign_ins || values.action?.startsWith("auth.") ? "show" : "hide",
   };
 }
 
@@ -71,7 +76,7 @@ export function AuditPage() {
   const format = useFormat();
   usePageTitle(t("title"));
   const [form] = Form.useForm<FilterForm>();
-  const [filters, setFilters] = useState<AuditFilters>({});
+  const [filters, setFilters] = useState<AuditFilters>(toFilters({}));
   const [page, setPage] = useState(1);
   const list = useQuery(auditListQuery({ ...filters, page, pageSize: PAGE_SIZE }));
   const actionLabel = (action: string) => t(`actions.${action}`, { defaultValue: action });
@@ -131,6 +136,9 @@ export function AuditPage() {
               </Form.Item>
             </Col>
           </Row>
+          <Form.Item name="sign_ins" valuePropName="checked">
+            <Checkbox data-testid="audit-filter-sign-ins">{t("filters.signIns")}</Checkbox>
+          </Form.Item>
           <Flex gap={8}>
             <Button type="primary" htmlType="submit" data-testid="audit-filter-apply">
               {t("filters.apply")}
@@ -181,6 +189,11 @@ export function AuditPage() {
                       <Json value={entry.after} label={t("details.after")} />
                     </Col>
                   </Row>
+                  {entry.target_id && (
+                    <Typography.Text type="secondary">
+                      {t("filters.targetId")} : <Typography.Text code>{entry.target_id}</Typography.Text>
+                    </Typography.Text>
+                  )}
                   {entry.user_agent && (
                     <Typography.Text type="secondary">
                       {t("details.userAgent")} : {entry.user_agent}
@@ -237,8 +250,14 @@ export function AuditPage() {
                 title: t("columns.target"),
                 render: (_: unknown, e: AuditEntry) => (
                   <Space size={4} wrap>
-                    <span>{targetLabel(e.target_type)}</span>
-                    {e.target_id && <Typography.Text code>{e.target_id}</Typography.Text>}
+                    <Tag>{targetLabel(e.target_type)}</Tag>
+                    {e.target_label ? (
+                      <Tooltip title={e.target_id}>
+                        <span data-testid="audit-target-label">{e.target_label}</span>
+                      </Tooltip>
+                    ) : (
+                      e.target_id && <Typography.Text code>{e.target_id}</Typography.Text>
+                    )}
                   </Space>
                 ),
               },
