@@ -2125,6 +2125,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/courses/{courseId}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A drop of audio files and scripts (or zips of them) becomes the course's next lessons
+         * @description Access: permission `lessons.manage`. Multipart `file` parts: MP3 files and scripts paired by name (`01-bonjour.mp3` with `01-bonjour.txt`, `.vtt` or `.srt`), zips of them, and optionally `course.json` (`{"lessons":[{"name":"01-bonjour","title_fr":"…","title_en":"…"}]}`) or `course.csv` (name, title_fr, title_en, free). Lessons are created in name order; audio is checked as a single upload is; a plain-text script is aligned by a job (`status: aligning`, follow `…/lessons/{id}/align`), VTT or SRT give the times (`ready`). Each item that failed names the file and the reason, and nothing of it was kept: drop its files again to retry. A zip whose entries leave the archive, are too many, or unpack to more than they declare or than 50 times their packed size is refused whole.
+         */
+        post: operations["importCourseFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/review/due": {
         parameters: {
             query?: never;
@@ -3422,7 +3442,7 @@ export interface paths {
         };
         /**
          * List my registrations
-         * @description Access: signed in.
+         * @description Access: signed in. Kept in memory (per reader) until a change to events, roles, plans, the reader's account, or the end of its period; ETag, 304 on If-None-Match.
          */
         get: operations["listMyRegistrations"];
         put?: never;
@@ -3534,7 +3554,7 @@ export interface paths {
         };
         /**
          * List notifications
-         * @description Access: signed in.
+         * @description Access: signed in. Kept in memory (per reader) until a change to events, roles, plans, the reader's account, the reader's notifications; ETag, 304 on If-None-Match.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -16246,6 +16266,112 @@ export interface operations {
                             languages: ("fr" | "en" | "es")[];
                             updated: number;
                             unchanged: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importCourseFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            items: {
+                                name: string;
+                                audio: string | null;
+                                script: string | null;
+                                /** @enum {string} */
+                                status: "aligning" | "ready" | "failed";
+                                lesson_id: string | null;
+                                job_id: string | null;
+                                error: {
+                                    file: string;
+                                    /** @enum {string} */
+                                    code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SOCIAL_LOGIN_FAILED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "SESSION_REVOKED" | "ACCOUNT_NOT_ACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_THROTTLED" | "ACCOUNT_LOCKED" | "FORBIDDEN" | "ABOVE_YOUR_PERMISSIONS" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "ROLE_IN_USE" | "COURSE_IN_USE" | "TEMPLATE_SLUG_TAKEN" | "CAMPAIGN_ALREADY_QUEUED" | "ROLE_BUILT_IN" | "WRONG_PASSWORD" | "REGISTRATIONS_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "AUDIO_NOT_PLAUSIBLE" | "RANGE_NOT_SATISFIABLE" | "RATE_LIMITED" | "PROVIDER_ERROR" | "INTERNAL_ERROR" | "EVENT_FULL" | "ALREADY_BOOKED" | "EVENT_CLOSED" | "LIMIT_REACHED" | "PREMIUM_REQUIRED" | "LESSON_NOT_OPEN_YET" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_LOCKED" | "CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_INVALID" | "LESSON_AUDIO_MISSING" | "SCRIPT_EMPTY" | "SCRIPT_TOO_LONG" | "ALIGNMENT_RUNNING" | "AUDIO_UNREADABLE" | "ALIGNMENT_FAILED" | "LINES_OVERLAP" | "LINE_PAST_AUDIO_END" | "ALREADY_OWNED" | "NOT_FOR_SALE" | "PURCHASE_CLOSED" | "NOT_REFUNDABLE" | "COUPON_INVALID" | "COUPON_EXPIRED" | "COUPON_USED_UP" | "COUPON_NOT_APPLICABLE" | "COUPON_CODE_TAKEN" | "TRANSLATIONS_UNREADABLE" | "TRANSLATIONS_INVALID" | "IMPORT_ARCHIVE_REFUSED" | "IMPORT_UNPAIRED" | "IMPORT_SCRIPT_INVALID" | "IMPORT_NOTHING";
+                                    message: string;
+                                } | null;
+                            }[];
+                            created: number;
+                            failed: number;
                         };
                     };
                 };

@@ -136,6 +136,7 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   getLessonAlignment: "lessons.manage", // GET /v1/courses/:courseId/lessons/:id/align
   exportCourseTranslations: "lessons.manage", // GET /v1/courses/:courseId/translations
   importCourseTranslations: "lessons.manage", // POST /v1/courses/:courseId/translations
+  importCourseFiles: "lessons.manage", // POST /v1/courses/:courseId/imports
   updateLessonColumn: "lessons.manage", // PUT /v1/courses/:courseId/lessons/update-by-column/:id
   updateLessonLinks: "lessons.manage", // PUT /v1/courses/:courseId/lessons/update-links/:id
   deleteLesson: "lessons.manage", // DELETE /v1/courses/:courseId/lessons/:id

@@ -5,6 +5,7 @@ export * from "./auth";
 export * from "./certificates";
 export * from "./common";
 export * from "./coupons";
+export * from "./course-import";
 export * from "./courses";
 export * from "./errors";
 export * from "./events";

@@ -151,6 +151,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /api/v1/courses/:courseId/lessons/file/upload": "uploadLessonFile",
   "GET /api/v1/courses/:courseId/translations": "exportCourseTranslations",
   "POST /api/v1/courses/:courseId/translations": "importCourseTranslations",
+  "POST /api/v1/courses/:courseId/imports": "importCourseFiles",
   // media
   "POST /api/v1/medias/file/upload": "uploadMedia",
   "GET /api/v1/media/audio/:lessonId": "getLessonAudio",

@@ -1,4 +1,9 @@
-import type { Locale, TranslationFormat, TranslationsImportResponse } from "@parlons/contract";
+import type {
+  CourseImportResponse,
+  Locale,
+  TranslationFormat,
+  TranslationsImportResponse,
+} from "@parlons/contract";
 import { api, apiFile } from "@/lib/api";
 import { saveFile } from "@/lib/download";
 
@@ -16,6 +21,17 @@ export function importTranslations(courseId: string, content: string) {
   return api<TranslationsImportResponse>(path(courseId), {
     method: "POST",
     body: { content },
+    silent: true,
+  }).then((r) => r.data);
+}
+
+/** Sends a drop of audio files and scripts (or zips of them): the course's next lessons, one item per lesson. */
+export function importCourseFiles(courseId: string, files: File[]) {
+  const form = new FormData();
+  for (const file of files) form.append("file", file, file.name);
+  return api<CourseImportResponse>(`/v1/courses/${courseId}/imports`, {
+    method: "POST",
+    body: form,
     silent: true,
   }).then((r) => r.data);
 }

@@ -4,6 +4,7 @@ import {
   DeleteOutlined,
   EditOutlined,
   HolderOutlined,
+  InboxOutlined,
   PlusOutlined,
 } from "@ant-design/icons";
 import type { LessonItem } from "@parlons/contract";
@@ -17,6 +18,7 @@ import { formatDuration } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
 import { deleteLesson, updateLessonColumn } from "../api/lessons-api";
 import { moveItem, positionChanges } from "../lib/reorder";
+import { CourseDrop } from "./course-drop";
 import { LessonForm } from "./lesson-form";
 import { TranslationsTools } from "./translations-tools";
 
@@ -29,6 +31,7 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
   const [editing, setEditing] = useState<LessonItem | "new" | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [dropping, setDropping] = useState(false);
   const key = courseKeys.lessons(courseId);
   // the lesson being edited as the list has it now (its lines change when an alignment writes them)
   const edited =
@@ -95,6 +98,9 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
           data-testid="lesson-add"
         >
           {t("courses:staffLessons.add")}
+        </Button>
+        <Button icon={<InboxOutlined />} onClick={() => setDropping(true)} data-testid="course-drop-open">
+          {t("courses:drop.open")}
         </Button>
         <TranslationsTools courseId={courseId} />
       </Space>
@@ -206,6 +212,16 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
             onSaved={(saved) => setEditing(editing === "new" ? saved : null)}
           />
         )}
+      </Drawer>
+      <Drawer
+        open={dropping}
+        onClose={() => setDropping(false)}
+        size={640}
+        destroyOnHidden
+        title={t("courses:drop.title")}
+        closable={{ "aria-label": t("common:actions.close") }}
+      >
+        <CourseDrop courseId={courseId} />
       </Drawer>
     </>
   );
