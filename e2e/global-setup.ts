@@ -96,6 +96,8 @@ export default async function globalSetup() {
       MAIL_WORKER_INTERVAL_MS: "250",
       // a study reminder due now is queued within a second
       STUDY_REMINDERS_INTERVAL_MS: "1000",
+      // push.spec.ts subscribes browsers to a push service of its own on this machine
+      PUSH_SERVICE_HOSTS: "127.0.0.1",
       LOG_LEVEL: "warn",
     },
     detached: true,

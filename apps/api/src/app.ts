@@ -44,6 +44,7 @@ import plans from "./modules/plans";
 import podcast from "./modules/podcast";
 import practice from "./modules/practice";
 import privacy from "./modules/privacy";
+import push from "./modules/push";
 import review from "./modules/review";
 import roles from "./modules/roles";
 import settings from "./modules/settings";
@@ -92,6 +93,7 @@ export const appModules = [
   review,
   practice,
   podcast,
+  push,
   glossary,
   certificates,
   analytics,

@@ -5,6 +5,7 @@ import path from "node:path";
 import { type Env, envFields, envSchema } from "./env";
 import type { S3StorageOptions } from "./integrations/storage/s3";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./lib/private-files";
+import { type VapidKeys, vapidKeys } from "./lib/vapid-keys";
 
 export interface Config {
   env: Env["NODE_ENV"];
@@ -52,6 +53,8 @@ export interface Config {
   alignSynthesis: "auto" | "off";
   /** Directory of the dictd dictionaries a tapped word is looked up in; none when undefined. */
   dictionaryDir: string | undefined;
+  /** Web Push: the VAPID keys and subject, and the hosts subscriptions may point at. */
+  push: { publicKey: string; privateKey: string; subject: string; serviceHosts: string[] };
 }
 
 export interface PaymentsConfig {
@@ -130,6 +133,14 @@ function persistedSecret(dataDir: string, name: string): string {
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
+}
+
+function pushKeys(dataDir: string, fromEnv: Partial<VapidKeys>): VapidKeys {
+  try {
+    return vapidKeys(dataDir, fromEnv);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -232,6 +243,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     studyRemindersIntervalMs: env.STUDY_REMINDERS_INTERVAL_MS,
     alignSynthesis: env.ALIGN_SYNTHESIS,
     dictionaryDir: env.DICTIONARY_DIR.trim() || undefined,
+    push: {
+      ...pushKeys(dataDir, { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }),
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.ADMIN_EMAIL.toLowerCase()}`,
+      serviceHosts: env.PUSH_SERVICE_HOSTS.split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    },
     secureCookies: publicUrl.startsWith("https://"),
     media: {
       driver: env.STORAGE_DRIVER,

@@ -109,6 +109,32 @@ export const envFields = z.object({
    * the reader's when its files are there. Empty: no dictionary.
    */
   DICTIONARY_DIR: z.string().default("/usr/share/dictd"),
+  /**
+   * Web Push (VAPID) keys: the public key (65-byte uncompressed P-256 point) and the private key
+   * (32 bytes), both base64url, as `npx web-push generate-vapid-keys` prints them. Unset: a pair is
+   * generated into DATA_DIR/vapid-keys.json at the first start and kept there.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)")
+    .optional(),
+  /** Who push services contact about this sender (mailto: or https:); default: mailto:ADMIN_EMAIL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: URL")
+    .optional(),
+  /**
+   * Hosts of the push services a browser subscription may point at (a host or any of its
+   * subdomains, https only; a loopback address listed here may use http, for tests): the server
+   * posts reminders there, and nowhere else.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default("fcm.googleapis.com,updates.push.services.mozilla.com,notify.windows.com,push.apple.com"),
   /** Seconds a signed audio URL stays valid (URLs are stable for this long, then live up to twice it). */
   MEDIA_URL_TTL: z.coerce.number().int().min(60).max(86_400).default(600),
   /**
@@ -184,6 +210,14 @@ export const envSchema = envFields.superRefine((env, ctx) => {
       code: "custom",
       path: ["JWT_SECRET_PREVIOUS"],
       message: "is the same as JWT_SECRET: set the new secret in JWT_SECRET, the old one here",
+    });
+  }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [env.VAPID_PUBLIC_KEY === undefined ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY"],
+      message:
+        "set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then kept in DATA_DIR)",
     });
   }
   if (env.STORAGE_DRIVER !== "s3") return;

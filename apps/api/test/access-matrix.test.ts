@@ -71,6 +71,12 @@ const EXAMPLES: Record<string, { body?: Record<string, unknown> }> = {
   "PUT /api/v1/coupons/:id": { body: { code: "MATRIX", percent_off: 10 } },
   "PUT /api/v1/configs/:key": { body: { description: "Matrix" } },
   "PUT /api/v1/habit/settings": { body: { goal_minutes: 15 } },
+  "POST /api/v1/push/subscriptions": {
+    body: {
+      endpoint: "https://fcm.googleapis.com/fcm/send/matrix",
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+    },
+  },
   "POST /api/v1/courses/:courseId/glossary": { body: { meaning_fr: "sens" } },
   "PUT /api/v1/courses/:courseId/glossary/:id": { body: { meaning_fr: "sens" } },
   "POST /api/v1/auth/second-factor/verify": {

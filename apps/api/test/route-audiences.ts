@@ -160,6 +160,9 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   recordPracticeResult: "signed-in", // POST /v1/practice/results
   getHandsFreeSession: "signed-in", // GET /v1/practice/hands-free
   gradeHandsFreeSession: "signed-in", // POST /v1/practice/hands-free/grades
+  getPushStatus: "signed-in", // GET /v1/push
+  subscribeToPush: "signed-in", // POST /v1/push/subscriptions
+  unsubscribeFromPush: "signed-in", // POST /v1/push/unsubscribe (the caller's own browsers only)
   getPodcastFeedStatus: "signed-in", // GET /v1/podcast/feed
   rotatePodcastFeed: "signed-in", // POST /v1/podcast/feed
   revokePodcastFeed: "signed-in", // DELETE /v1/podcast/feed

@@ -8,7 +8,9 @@
  *   status); when it fails, pages of the app get the precached shell, never /api;
  * - the course and lessons reads are network first, kept for when the network is gone;
  * - a signed audio URL is answered from the downloaded copy of its lesson when there is one,
- *   Range requests included (206 cut from the whole file), whatever its signature.
+ *   Range requests included (206 cut from the whole file), whatever its signature;
+ * - a push message (a study or event reminder, Web Push) is shown as a notification; a click
+ *   opens its page, in a tab of the app already open when there is one.
  */
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
@@ -76,3 +78,57 @@ registerRoute(
     return request.headers.has("range") ? createPartialResponse(request, kept) : kept;
   },
 );
+
+/** What the server's reminders carry (the contract's PushMessage). */
+interface Reminder {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/** Only a path of this site opens, whatever a message says. */
+function sitePath(url: unknown): string {
+  if (typeof url !== "string") return "/";
+  const target = new URL(url, self.location.origin);
+  return target.origin === self.location.origin ? `${target.pathname}${target.search}` : "/";
+}
+
+self.addEventListener("push", (event) => {
+  let reminder: Partial<Reminder> = {};
+  try {
+    reminder = (event.data?.json() ?? {}) as Partial<Reminder>;
+  } catch {
+    reminder = { body: event.data?.text() ?? "" };
+  }
+  event.waitUntil(
+    self.registration.showNotification(reminder.title ?? "Parlons", {
+      body: reminder.body ?? "",
+      tag: reminder.tag,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      lang: sitePath(reminder.url).match(/^\/(en|es)(\/|$)/)?.[1] ?? "fr",
+      data: { url: sitePath(reminder.url) },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const path = sitePath((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        try {
+          await (await open.focus()).navigate(path);
+          return;
+        } catch {
+          // a tab this worker does not control cannot be navigated by it: a new one opens
+        }
+      }
+      await self.clients.openWindow(path);
+    })(),
+  );
+});

@@ -30,6 +30,7 @@ export * from "./practice";
 export * from "./practice-grading";
 export * from "./privacy";
 export * from "./purchases";
+export * from "./push";
 export * from "./recordings";
 export * from "./review";
 export * from "./sessions";

@@ -189,6 +189,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/podcast/items/:feedId/:lessonId/audio.mp3": "getPodcastEpisodeAudio",
   "GET /api/v1/podcast/items/:feedId/:lessonId/transcript.vtt": "getPodcastEpisodeTranscript",
   "GET /api/v1/podcast/items/:feedId/:lessonId/chapters.json": "getPodcastEpisodeChapters",
+  // push reminders
+  "GET /api/v1/push": "getPushStatus",
+  "POST /api/v1/push/subscriptions": "subscribeToPush",
+  "POST /api/v1/push/unsubscribe": "unsubscribeFromPush",
   // habit
   "GET /api/v1/habit": "getHabitSummary",
   "PUT /api/v1/habit/settings": "updateHabitSettings",

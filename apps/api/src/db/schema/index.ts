@@ -16,6 +16,7 @@ export * from "./notifications";
 export * from "./plans";
 export * from "./podcast";
 export * from "./privacy";
+export * from "./push";
 export * from "./review";
 export * from "./roles";
 export * from "./settings";

@@ -45,6 +45,12 @@ export const words: Catalogue["words"] = {
     days_one: "{{count}} day",
     days_other: "{{count}} days",
   },
+  push: {
+    studyTitle: "A few minutes of Parlons today?",
+    studyBody: "You have not studied yet today.",
+    eventTitle: "Tomorrow: {{title}}",
+    eventBody: "Your event starts on {{when}}.",
+  },
   exportMail: {
     subject: "Parlons: your data is ready",
     text: "Hello,\n\nThe archive of your Parlons data is ready. Download it with this link, valid for 7 days:\n{{link}}\n\nIf you did not ask for it, ignore this message.",

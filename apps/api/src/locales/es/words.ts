@@ -48,6 +48,12 @@ export const words: Catalogue["words"] = {
     days_one: "{{count}} día",
     days_other: "{{count}} días",
   },
+  push: {
+    studyTitle: "¿Unos minutos de Parlons hoy?",
+    studyBody: "Todavía no has estudiado hoy.",
+    eventTitle: "Mañana: {{title}}",
+    eventBody: "Tu evento empieza el {{when}}.",
+  },
   exportMail: {
     subject: "Parlons: tus datos están listos",
     text: "Hola:\n\nEl archivo con tus datos de Parlons está listo. Descárgalo con este enlace, válido durante 7 días:\n{{link}}\n\nSi no lo has pedido, ignora este mensaje.",

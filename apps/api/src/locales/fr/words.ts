@@ -46,6 +46,13 @@ export const words = {
     days_one: "{{count}} jour",
     days_other: "{{count}} jours",
   },
+  /** Reminders sent as notifications (habit and events, through modules/push). */
+  push: {
+    studyTitle: "Quelques minutes de Parlons aujourd'hui ?",
+    studyBody: "Vous n'avez pas encore étudié aujourd'hui.",
+    eventTitle: "Demain : {{title}}",
+    eventBody: "Votre événement commence le {{when}}.",
+  },
   /** The mail that brings a data export's link (privacy/export-mail.ts). */
   exportMail: {
     subject: "Parlons : vos données sont prêtes",

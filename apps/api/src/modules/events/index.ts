@@ -22,6 +22,7 @@ export default defineModule({
     "mailOutbox",
     "transactionalMails",
     "settings",
+    "push",
   ],
   provides: ["events"],
   // every write of events and places: the learners' kept bookings and notifications follow
@@ -38,6 +39,7 @@ export default defineModule({
         outbox: deps.mailOutbox,
         mails: deps.transactionalMails,
         settings: deps.settings,
+        push: deps.push,
         publicUrl: config.publicUrl,
       }),
       changes,

@@ -1,4 +1,4 @@
-import { langPrefix, pickText, type Speak, toLocale } from "@parlons/contract";
+import { langPrefix, type PushMessage, pickText, type Speak, toLocale } from "@parlons/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { formatDateTime, type Lang } from "../../lib/format";
 import { fill, wordsOf } from "../../locales";
@@ -34,6 +34,17 @@ export function createEventMails(deps: {
     ]
       .filter(Boolean)
       .join("\n");
+  }
+
+  /** The reminder's notification: the event's title and time, opening its page. */
+  function eventPush(event: EventRow, lang: Lang): PushMessage {
+    const words = wordsOf(lang).words.push;
+    return {
+      title: fill(words.eventTitle, { title: pickText({ fr: event.titleFr, en: event.titleEn }, lang) }),
+      body: fill(words.eventBody, { when: formatDateTime(event.startsAt, lang) }),
+      url: `${langPrefix(lang)}/events/${event.id}`,
+      tag: `event:${event.id}`,
+    };
   }
 
   /** An .ics of the event for a reader (the meeting link only for staff and learners holding a booking). */
@@ -81,7 +92,7 @@ export function createEventMails(deps: {
     );
   }
 
-  return { langOf, eventPage, eventDetails, icsFor, mailBooked };
+  return { langOf, eventPage, eventDetails, eventPush, icsFor, mailBooked };
 }
 
 export type EventMails = ReturnType<typeof createEventMails>;

@@ -15,6 +15,7 @@ import type { EntitlementService } from "../entitlement/service";
 import type { MailOutbox } from "../mail/outbox";
 import type { TransactionalMails } from "../mail/transactional";
 import type { NotificationService } from "../notifications/service";
+import type { PushService } from "../push/service";
 import type { UserService } from "../users/service";
 import type { EventMails } from "./mails";
 import { canSeeEvent, isEventStaff } from "./policy";
@@ -46,6 +47,7 @@ export function createEventRegistrations(
     entitlement: Pick<EntitlementService, "accessOf" | "canJoinEvent">;
     outbox: Pick<MailOutbox, "enqueue">;
     mails: TransactionalMails;
+    push: Pick<PushService, "has" | "send">;
     now: () => Date;
   },
   parts: {
@@ -63,7 +65,7 @@ export function createEventRegistrations(
   const { db, users, now } = deps;
   const { placesBooked, waitingCounts, presentRegistrations, waitingPositions, presentRegistration } =
     parts.presenter;
-  const { langOf, eventPage, eventDetails, mailBooked } = parts.eventMails;
+  const { langOf, eventPage, eventDetails, eventPush, mailBooked } = parts.eventMails;
   const { audit } = parts;
   const get = (id: string, tx: DbOrTx = db) => getEvent(id, tx);
   const lock = lockEvent;
@@ -211,9 +213,9 @@ export function createEventRegistrations(
               ),
             )
             .returning();
-          if (!row) return false;
+          if (!row) return null;
           const [event, user] = await Promise.all([get(row.eventId, tx), users.findById(row.userId, tx)]);
-          if (!user) return false;
+          if (!user) return null;
           const lang = langOf(user.speak);
           const mail = await deps.mails.compose(
             "event-reminder",
@@ -221,12 +223,16 @@ export function createEventRegistrations(
             eventPage(event.id, lang),
             { details: eventDetails(event, lang, row.places), tx },
           );
-          return deps.outbox.enqueue(
+          const queuedMail = await deps.outbox.enqueue(
             { key: `registration:${row.id}:reminder`, userId: user.id, to: user.email, ...mail },
             tx,
           );
+          return queuedMail ? { userId: user.id, message: eventPush(event, lang) } : null;
         });
-        if (sent) queued += 1;
+        if (!sent) continue;
+        queued += 1;
+        // and as a notification to the learner's subscribed browsers, once the claim is committed
+        if (await deps.push.has(sent.userId)) await deps.push.send(sent.userId, sent.message);
       }
       return queued;
     },

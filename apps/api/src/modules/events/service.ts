@@ -19,6 +19,7 @@ import type { EntitlementService } from "../entitlement/service";
 import type { MailOutbox } from "../mail/outbox";
 import type { TransactionalMails } from "../mail/transactional";
 import type { NotificationService } from "../notifications/service";
+import type { PushService } from "../push/service";
 import type { SettingsService } from "../settings/service";
 import type { UserService } from "../users/service";
 import { createEventMails } from "./mails";
@@ -41,6 +42,7 @@ export function createEventService(deps: {
   entitlement: Pick<EntitlementService, "accessOf" | "canJoinEvent">;
   outbox: Pick<MailOutbox, "enqueue">;
   mails: TransactionalMails;
+  push: Pick<PushService, "has" | "send">;
   settings: Pick<SettingsService, "current">;
   publicUrl: string;
   now?: () => Date;

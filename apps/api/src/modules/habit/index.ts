@@ -12,7 +12,7 @@ declare module "../../lib/module" {
 /** The learner's daily habit: goal, streak, listening minutes and the reminder mail. */
 export default defineModule({
   name: "habit",
-  needs: ["users", "review", "mailPreferences", "mailOutbox", "transactionalMails"],
+  needs: ["users", "review", "mailPreferences", "mailOutbox", "transactionalMails", "push"],
   provides: ["habit"],
   build: ({ db, config, clock }, deps) => ({
     habit: createHabitService({
@@ -22,6 +22,7 @@ export default defineModule({
       preferences: deps.mailPreferences,
       outbox: deps.mailOutbox,
       mails: deps.transactionalMails,
+      push: deps.push,
       publicUrl: config.publicUrl,
       clock,
     }),

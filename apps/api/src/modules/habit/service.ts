@@ -20,9 +20,10 @@ import { lessonsDonePerDay } from "../lessons/queries";
 import type { MailOutbox } from "../mail/outbox";
 import type { MailPreferencesService } from "../mail/preferences-service";
 import type { TransactionalMails } from "../mail/transactional";
+import type { PushService } from "../push/service";
 import type { ReviewService } from "../review/service";
 import type { UserService } from "../users/service";
-import { streakLine } from "./reminder-text";
+import { streakLine, studyPush } from "./reminder-text";
 import { addDays, streakOf } from "./streak";
 
 const DEFAULTS: HabitSettings = {
@@ -61,6 +62,7 @@ export function createHabitService(deps: {
   preferences: Pick<MailPreferencesService, "isSubscribed" | "unsubscribeParts" | "withUnsubscribeLink">;
   outbox: MailOutbox;
   mails: TransactionalMails;
+  push: Pick<PushService, "has" | "send">;
   publicUrl: string;
   /** The time now (lib/clock.ts): today, the streak and the reminders' hour follow it. */
   clock?: Clock;
@@ -308,7 +310,10 @@ export function createHabitService(deps: {
       for (const candidate of due) {
         const user = await deps.users.findById(candidate.userId);
         if (user?.status !== "ACTIVE") continue;
-        if (!(await deps.preferences.isSubscribed(user.id, "study_reminders"))) continue;
+        // by mail to those who keep the reminder mails, by notification to their subscribed browsers
+        const byMail = await deps.preferences.isSubscribed(user.id, "study_reminders");
+        const byPush = await deps.push.has(user.id);
+        if (!byMail && !byPush) continue;
         if (await deps.review.reviewedSince(user.id, new Date(candidate.dayStart))) continue;
         const { streak } = await summary(user.id, now);
         const sent = await db.transaction(async (tx) => {
@@ -318,6 +323,7 @@ export function createHabitService(deps: {
             .onConflictDoNothing()
             .returning();
           if (!claimed) return false;
+          if (!byMail) return true;
           const lang = user.speak;
           const site = `${deps.publicUrl}${langPrefix(toLocale(lang))}`;
           const details = streakLine(streak.current, toLocale(lang));
@@ -340,7 +346,9 @@ export function createHabitService(deps: {
             tx,
           );
         });
-        if (sent) queued += 1;
+        if (!sent) continue;
+        queued += 1;
+        if (byPush) await deps.push.send(user.id, studyPush(toLocale(user.speak), streak.current));
       }
       return queued;
     },

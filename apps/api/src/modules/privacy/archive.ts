@@ -16,6 +16,7 @@ import { lessonProgress } from "../../db/schema/lessons";
 import { mailDeliveries, mailOutbox, mailUnsubscribes } from "../../db/schema/mail";
 import { notifications } from "../../db/schema/notifications";
 import { dataRequests } from "../../db/schema/privacy";
+import { pushSubscriptions } from "../../db/schema/push";
 import { lineRecordings, reviewCards, reviewLogs, reviewRemovedLines } from "../../db/schema/review";
 import { userRoles, users as userRows } from "../../db/schema/users";
 import { notFound } from "../../lib/errors";
@@ -78,6 +79,12 @@ export function createArchive(db: Database["db"]) {
     listening_minutes: (u) => db.select().from(listeningMinutes).where(eq(listeningMinutes.userId, u)),
     study_reminders: (u) => db.select().from(studyReminders).where(eq(studyReminders.userId, u)),
     study_sessions: (u) => db.select().from(studySessions).where(eq(studySessions.userId, u)),
+    // which browsers receive reminders: the push service and since when (its keys are the browser's)
+    push_subscriptions: (u) =>
+      db
+        .select({ endpoint: pushSubscriptions.endpoint, created_at: pushSubscriptions.createdAt })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, u)),
     mail_unsubscribes: (u) => db.select().from(mailUnsubscribes).where(eq(mailUnsubscribes.userId, u)),
     mail_received: (u) => db.select().from(mailDeliveries).where(eq(mailDeliveries.userId, u)),
     transactional_mail: (u) =>

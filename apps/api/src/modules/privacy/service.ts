@@ -24,6 +24,7 @@ import { mailDeliveries, mailOutbox, mailUnsubscribes } from "../../db/schema/ma
 import { notifications } from "../../db/schema/notifications";
 import { podcastFeeds } from "../../db/schema/podcast";
 import { dataRequests } from "../../db/schema/privacy";
+import { pushSubscriptions } from "../../db/schema/push";
 import { lineRecordings, reviewCards, reviewLogs, reviewRemovedLines } from "../../db/schema/review";
 import { userRoles, users as userRows } from "../../db/schema/users";
 import type { Mailer } from "../../integrations/mail/mailer";
@@ -246,6 +247,7 @@ export function createPrivacyService(deps: {
           passkeyCredentials,
           passkeyChallenges,
           podcastFeeds,
+          pushSubscriptions,
         ] as const) {
           await tx.delete(table).where(eq(table.userId, userId));
         }

@@ -1,6 +1,6 @@
 import { genderLabel } from "@parlons/contract";
 import { App, Button, Card, Descriptions, Form, Input, Select, Space, Typography } from "antd";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { errorText } from "@/lib/api-error";
@@ -12,13 +12,10 @@ import { loadCurrentUser, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { type ProfileValues, updateProfile } from "../api/update-profile";
-import { DataRightsCard } from "../components/data-rights-card";
-import { PasskeysCard } from "../components/passkeys-card";
-import { PodcastCard } from "../components/podcast-card";
-import { SessionsCard } from "../components/sessions-card";
-import { TwoFactorCard } from "../components/two-factor-card";
 
 const GENDERS = ["m", "f", "other"] as const;
+// the cards below the form come in a chunk of their own, after it (the page's weight has a ceiling)
+const AccountCards = lazy(() => import("../components/account-cards"));
 
 /** `/profile`: shows and edits full name, gender and preferred language. */
 export function ProfilePage() {
@@ -97,11 +94,9 @@ export function ProfilePage() {
           </Space>
         </Form>
       </Card>
-      <TwoFactorCard />
-      <PasskeysCard />
-      <SessionsCard />
-      <PodcastCard />
-      <DataRightsCard />
+      <Suspense fallback={null}>
+        <AccountCards />
+      </Suspense>
     </>
   );
 }

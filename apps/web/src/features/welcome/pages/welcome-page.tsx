@@ -27,6 +27,7 @@ import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
 import { courseListQuery, courseTitle, lessonsQuery } from "@/features/courses/api/course-queries";
 import { browserTimeZone, useSaveHabitSettings } from "@/features/habit/api/habit-api";
+import { pushSupported, startPush } from "@/features/push/api/push-api";
 import { errorText } from "@/lib/api-error";
 import { languageName } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
@@ -57,6 +58,10 @@ export function WelcomePage() {
   const [goal, setGoal] = useState<number>(10);
   const [remind, setRemind] = useState(true);
   const [hour, setHour] = useState(19);
+  // offered where the browser can show notifications (known after the first render)
+  const [canPush, setCanPush] = useState(false);
+  const [push, setPush] = useState(false);
+  useEffect(() => setCanPush(pushSupported()), []);
   const save = useSaveHabitSettings();
   const heading = useRef<HTMLHeadingElement>(null);
   const hourId = useId();
@@ -73,7 +78,12 @@ export function WelcomePage() {
   const languages = catalogueLanguages(courses);
   const course = language && level ? recommendCourse(courses, language, level) : null;
 
-  const finish = () =>
+  const finish = () => {
+    // the permission is asked now, while the tap counts; the reminders start once it is given
+    if (remind && push)
+      startPush()
+        .then((state) => state === "denied" && message.warning(t("habit:push.denied")))
+        .catch((error) => message.error(errorText(error)));
     save.mutate(
       {
         goal_minutes: goal,
@@ -84,6 +94,7 @@ export function WelcomePage() {
       },
       { onSuccess: () => setStep("course"), onError: (error) => message.error(errorText(error)) },
     );
+  };
 
   const next = (enabled: boolean, onClick = () => setStep(STEPS[index + 1] as Step)) => (
     <Flex gap={8} wrap justify="space-between" className="welcome__actions">
@@ -224,6 +235,17 @@ export function WelcomePage() {
                   options={HOURS.map((h) => ({ value: h, label: t("habit:prefs.hourOption", { hour: h }) }))}
                   data-testid="welcome-hour"
                 />
+              </Flex>
+            )}
+            {remind && canPush && (
+              <Flex gap={12} align="center" wrap className="welcome__hour">
+                <Switch
+                  checked={push}
+                  onChange={setPush}
+                  aria-label={t("habit:push.welcome")}
+                  data-testid="welcome-push"
+                />
+                <Typography.Text>{t("habit:push.welcome")}</Typography.Text>
               </Flex>
             )}
             <Typography.Paragraph type="secondary" className="welcome__hint">
