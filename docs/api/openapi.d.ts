@@ -9333,6 +9333,10 @@ export interface operations {
                                     name: string;
                                     address: string;
                                     tax_id: string;
+                                    country: string;
+                                    vat_number: string;
+                                    /** @enum {string} */
+                                    vat_scheme: "exempt" | "domestic" | "oss";
                                 };
                                 updated_at: string;
                             };
@@ -9376,6 +9380,10 @@ export interface operations {
                         name?: string;
                         address?: string;
                         tax_id?: string;
+                        country?: string;
+                        vat_number?: string;
+                        /** @enum {string} */
+                        vat_scheme?: "exempt" | "domestic" | "oss";
                     };
                 };
             };
@@ -9406,6 +9414,10 @@ export interface operations {
                                     name: string;
                                     address: string;
                                     tax_id: string;
+                                    country: string;
+                                    vat_number: string;
+                                    /** @enum {string} */
+                                    vat_scheme: "exempt" | "domestic" | "oss";
                                 };
                                 updated_at: string;
                             };
@@ -10256,6 +10268,7 @@ export interface operations {
                     provider?: "paypal" | "card" | "demo";
                     /** @enum {string} */
                     locale?: "fr" | "en" | "es";
+                    country?: string;
                 };
             };
         };
@@ -11459,10 +11472,17 @@ export interface operations {
                                 buyer: {
                                     name: string;
                                     email: string;
+                                    country: string | null;
                                 };
                                 plan_name: string;
                                 plan_name_fr: string;
                                 amount: number;
+                                vat: {
+                                    rate: number;
+                                    amount: number;
+                                    net: number;
+                                    note: ("exempt" | "outside_eu") | null;
+                                };
                                 currency: string;
                                 provider: string;
                                 seller: {
@@ -11470,6 +11490,8 @@ export interface operations {
                                     address: string;
                                     tax_id: string;
                                     email: string;
+                                    country: string;
+                                    vat_number: string;
                                 };
                             };
                         };
@@ -12052,6 +12074,7 @@ export interface operations {
                     /** @enum {string} */
                     locale?: "fr" | "en" | "es";
                     coupon?: string;
+                    country?: string;
                 };
             };
         };

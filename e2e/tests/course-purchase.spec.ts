@@ -6,7 +6,7 @@ import { apiToken, createLearner, signIn } from "../support/session";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-test("on a phone: a course bought once with a coupon (demo checkout) opens its lessons; the receipt shows the discount and downloads", async ({
+test("on a phone: a course bought once with a coupon (demo checkout) opens its lessons; the invoice shows the discount, the country and the VAT mention, and downloads", async ({
   page,
   request,
 }) => {
@@ -45,6 +45,9 @@ test("on a phone: a course bought once with a coupon (demo checkout) opens its l
   await page.getByTestId("coupon-input").fill(code.toLowerCase());
   await page.getByTestId("coupon-apply").click();
   await expect(page.getByTestId("coupon-applied")).toContainText(/39,20\s€/);
+  // the country of residence, for the invoice's VAT
+  await page.getByRole("combobox", { name: "Pays de résidence" }).fill("Belg");
+  await page.keyboard.press("Enter");
   await page.getByTestId("checkout-demo").click();
   await page.getByTestId("demo-approve").click();
   await expect(page.getByTestId("purchase-success")).toBeVisible();
@@ -52,6 +55,9 @@ test("on a phone: a course bought once with a coupon (demo checkout) opens its l
   await page.getByTestId("purchase-receipt").click();
   await expect(page.getByTestId("receipt-discount")).toContainText(code);
   await expect(page.getByTestId("receipt-total")).toHaveText(/39,20\s€/);
+  await expect(page.getByTestId("receipt")).toContainText("Pays : Belgique");
+  // the site's default VAT scheme: the French franchise
+  await expect(page.getByTestId("receipt-vat-mention")).toHaveText("TVA non applicable, art. 293 B du CGI");
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByTestId("receipt-pdf").click(),

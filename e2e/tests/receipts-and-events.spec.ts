@@ -72,7 +72,7 @@ test("a payment's receipt: listed in /billing, printed without the app around it
 
   await expect(page).toHaveURL(/\/billing\/receipts\/[\w-]+$/);
   const receipt = page.getByTestId("receipt");
-  await expect(receipt.getByRole("heading", { level: 1 })).toHaveText(`Reçu ${number}`);
+  await expect(receipt.getByRole("heading", { level: 1 })).toHaveText(`Facture ${number}`);
   await expect(page.getByTestId("receipt-total")).toHaveText(/12,90\s€/);
   await expect(page.getByTestId("receipt-seller")).toContainText("Parlons");
   expect(await violations(page)).toEqual([]);

@@ -41,6 +41,7 @@ export * from "./translations";
 export * from "./two-factor";
 export * from "./users";
 export * from "./validation";
+export * from "./vat";
 export * from "./web-routes";
 export * from "./webvtt";
 export * from "./word-split";

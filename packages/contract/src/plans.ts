@@ -2,6 +2,7 @@ import { z } from "zod";
 import { envelope, pagination } from "./common";
 import { localeSchema } from "./locale-schema";
 import { SPEAK_CODES } from "./locales";
+import { countryCode } from "./vat";
 
 /**
  * Billing interval of a plan; "once" is a one-off: the free plan, or a paid plan of chosen courses,
@@ -195,6 +196,8 @@ export const startSubscriptionBody = z
     provider: checkoutProvider.optional(),
     /** The web's language: return pages are under /en for "en". Default "fr". */
     locale: localeSchema.optional(),
+    /** The country the learner lives in (ISO 3166-1 alpha-2): their invoices' VAT. Default: the seller's. */
+    country: countryCode.optional(),
   })
   .strict()
   .meta({
@@ -260,13 +263,33 @@ export const receipt = z.object({
   coupon_code: z.string().nullable(),
   status: z.enum(["PAID", "REFUNDED"]),
   lang: z.enum(SPEAK_CODES),
-  buyer: z.object({ name: z.string(), email: z.string() }),
+  /** The buyer, with the country whose VAT the invoice charges (null: issued before VAT). */
+  buyer: z.object({ name: z.string(), email: z.string(), country: z.string().nullable() }),
   plan_name: z.string(),
   plan_name_fr: z.string(),
+  /** What was paid, tax included. */
   amount: z.number().int(),
+  /**
+   * The VAT inside `amount`: its rate in basis points (2000 = 20 %), its amount and the amount
+   * without it, in cents; `note` says why there is none ("exempt": art. 293 B du CGI;
+   * "outside_eu": a consumer outside the EU), null when VAT is charged.
+   */
+  vat: z.object({
+    rate: z.number().int(),
+    amount: z.number().int(),
+    net: z.number().int(),
+    note: z.enum(["exempt", "outside_eu"]).nullable(),
+  }),
   currency: z.string(),
   provider: z.string(),
-  seller: z.object({ name: z.string(), address: z.string(), tax_id: z.string(), email: z.string() }),
+  seller: z.object({
+    name: z.string(),
+    address: z.string(),
+    tax_id: z.string(),
+    email: z.string(),
+    country: z.string(),
+    vat_number: z.string(),
+  }),
 });
 export type Receipt = z.infer<typeof receipt>;
 export const receiptResponse = envelope(z.object({ receipt }));

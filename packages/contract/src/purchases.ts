@@ -3,6 +3,7 @@ import { envelope, pagination } from "./common";
 import { couponCode } from "./coupons";
 import { localeSchema } from "./locale-schema";
 import { checkoutProvider } from "./plans";
+import { countryCode } from "./vat";
 
 /** PENDING: waiting for the buyer; PAID: the courses are open for life; CANCELLED: never paid; REFUNDED: paid back, closed. */
 export const purchaseStatus = z.enum(["PENDING", "PAID", "CANCELLED", "REFUNDED"]);
@@ -46,6 +47,8 @@ export const startPurchaseBody = z
     locale: localeSchema.optional(),
     /** A discount code entered at checkout. */
     coupon: couponCode.optional(),
+    /** The country the buyer lives in (ISO 3166-1 alpha-2): their invoice's VAT. Default: the seller's. */
+    country: countryCode.optional(),
   })
   .strict()
   .meta({ examples: [{ plan_id: "0b9f6c1e-4a55-4c2e-9a43-2f1d3c8e7a10", provider: "demo", locale: "fr" }] });

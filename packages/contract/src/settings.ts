@@ -4,6 +4,7 @@ import { envelope } from "./common";
 import { localeSchema } from "./locale-schema";
 import type { Locale } from "./locales";
 import { isUrl } from "./validation";
+import { countryCode, vatScheme } from "./vat";
 
 /** The settings object of spec §3 (one for the whole site) and its audio source. */
 
@@ -96,8 +97,18 @@ export const setting = z.object({
   registrations_open: z.boolean(),
   /** Staff must sign in with a second factor (those without one set it up at their next sign-in). */
   staff_two_factor_required: z.boolean(),
-  /** The seller printed on receipts (public, like a legal notice). */
-  seller: z.object({ name: z.string(), address: z.string(), tax_id: z.string() }),
+  /**
+   * The seller printed on invoices (public, like a legal notice): its legal identity, country,
+   * company id (SIRET), intra-EU VAT number and VAT scheme (prices are entered tax included).
+   */
+  seller: z.object({
+    name: z.string(),
+    address: z.string(),
+    tax_id: z.string(),
+    country: z.string(),
+    vat_number: z.string(),
+    vat_scheme: vatScheme,
+  }),
   updated_at: z.string(),
 });
 export type Setting = z.infer<typeof setting>;
@@ -126,6 +137,17 @@ export const settingUpdateBody = z
         name: z.string().trim().min(1, "The seller's name is required").max(200).optional(),
         address: z.string().trim().max(1000).optional(),
         tax_id: z.string().trim().max(100).optional(),
+        country: countryCode.optional(),
+        vat_number: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(
+            /^([A-Z]{2}[0-9A-Z+*]{2,13})?$/,
+            "An intra-EU VAT number: two letters, then 2 to 13 characters",
+          )
+          .optional(),
+        vat_scheme: vatScheme.optional(),
       })
       .strict()
       .optional(),

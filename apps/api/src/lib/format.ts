@@ -34,3 +34,10 @@ export function formatDateTime(date: Date, lang: Lang): string {
     .format(date)
     .replace(/[\u202f\u00a0]/g, " ");
 }
+
+/** A rate in basis points as a percentage in the reader's language (2000 → "20 %" in fr, "20%" in en). */
+export function formatRate(rate: number, lang: Lang): string {
+  return new Intl.NumberFormat(intl(lang), { style: "percent", maximumFractionDigits: 2 })
+    .format(rate / 10000)
+    .replace(/[\u202f\u00a0]/g, " ");
+}

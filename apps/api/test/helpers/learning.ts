@@ -131,3 +131,28 @@ export async function courseWithLessons(t: TestContext, adminToken: string) {
   });
   return { course, free, paid, audio };
 }
+
+/** An offer sold once (interval "once") opening these courses, 49.00 € unless told; its id. */
+export async function createOnceOffer(
+  t: TestContext,
+  adminToken: string,
+  courseIds: string[],
+  over: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await t.request({
+    method: "POST",
+    url: "/api/v1/plans",
+    token: adminToken,
+    payload: {
+      name: "Course for life",
+      name_fr: "Cours à vie",
+      amount: 4900,
+      interval: "once",
+      scope: "courses",
+      course_ids: courseIds,
+      ...over,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`offer not created: ${res.body}`);
+  return res.json().data.plan.id as string;
+}

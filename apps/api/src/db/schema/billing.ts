@@ -1,4 +1,4 @@
-import { SPEAK_CODES } from "@parlons/contract";
+import { SPEAK_CODES, type VatScheme } from "@parlons/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -50,6 +50,8 @@ export const customerPlans = pgTable(
      * The learner's ACTIVE subscription when this checkout was started: the one it is meant to
      * replace (a change of plan). Null: started while the learner held no active subscription.
      */
+    /** The country the learner declared at checkout (ISO 3166-1 alpha-2): its invoices' VAT. */
+    buyerCountry: text("buyer_country"),
     replacesId: uuid("replaces_id").references((): AnyPgColumn => customerPlans.id, { onDelete: "set null" }),
     /**
      * Set when this subscription activated while the learner already held another one it was not
@@ -116,6 +118,10 @@ export interface ReceiptSeller {
   address: string;
   tax_id: string;
   email: string;
+  /** Absent on receipts issued before invoices carried VAT. */
+  country?: string;
+  vat_number?: string;
+  vat_scheme?: VatScheme;
 }
 
 /**
@@ -153,6 +159,14 @@ export const receipts = pgTable(
     listAmount: integer("list_amount"),
     couponCode: text("coupon_code"),
     currency: text("currency").notNull(),
+    /**
+     * VAT (prices are tax included): the buyer's country it was charged for, the rate in basis
+     * points, the VAT inside `amount` in cents, and why there is none ("exempt", "outside_eu").
+     */
+    buyerCountry: text("buyer_country"),
+    vatRate: integer("vat_rate").notNull().default(0),
+    vatAmount: integer("vat_amount").notNull().default(0),
+    vatNote: text("vat_note", { enum: ["exempt", "outside_eu"] }),
     /** PAID for a receipt, REFUNDED for a credit note. */
     status: text("status", { enum: ["PAID", "REFUNDED"] })
       .notNull()
@@ -201,6 +215,9 @@ export const purchases = pgTable(
     couponId: uuid("coupon_id").references((): AnyPgColumn => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
     currency: text("currency").notNull(),
+    /** The country the buyer declared at checkout, and the payer's country the provider reported at capture. */
+    buyerCountry: text("buyer_country"),
+    paymentCountry: text("payment_country"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { LOCALES } from "@parlons/contract";
+import { LOCALES, VAT_SCHEMES } from "@parlons/contract";
 import { sql } from "drizzle-orm";
 import { boolean, check, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
@@ -25,6 +25,10 @@ export const settings = pgTable(
     sellerName: text("seller_name").notNull().default("Parlons"),
     sellerAddress: text("seller_address").notNull().default(""),
     sellerTaxId: text("seller_tax_id").notNull().default(""),
+    /** The seller's country (ISO 3166-1 alpha-2), its intra-EU VAT number, and how it charges VAT (contract VAT_SCHEMES). */
+    sellerCountry: text("seller_country").notNull().default("FR"),
+    sellerVatNumber: text("seller_vat_number").notNull().default(""),
+    vatScheme: text("vat_scheme", { enum: VAT_SCHEMES }).notNull().default("exempt"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },

@@ -18,7 +18,12 @@ function orderTruth(order: Awaited<ReturnType<PaypalClient["getOrder"]>>): Provi
     order.status === "APPROVED" || order.status === "COMPLETED" || order.status === "VOIDED"
       ? order.status
       : "PENDING";
-  return { id: order.id, status, ...(order.capture && { capture: order.capture }) };
+  return {
+    id: order.id,
+    status,
+    ...(order.payerCountry && { payerCountry: order.payerCountry }),
+    ...(order.capture && { capture: order.capture }),
+  };
 }
 
 /** Turns every PayPal failure into our 502 PROVIDER_ERROR; other errors pass through. */

@@ -46,6 +46,8 @@ export interface ProviderOrder {
   status: "PENDING" | "APPROVED" | "COMPLETED" | "VOIDED";
   /** The capture once there is one; its status is the provider's (COMPLETED: the money is taken). */
   capture?: { id: string; status: string; amountCents: number; currency: string };
+  /** The payer's country (ISO 3166-1 alpha-2) when the provider knows it: cross-checks the one declared for VAT. */
+  payerCountry?: string;
 }
 
 interface CreateOrderInput {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
-import { courseWithLessons } from "../../../test/helpers/learning";
+import { courseWithLessons, createOnceOffer } from "../../../test/helpers/learning";
 import { couponRedemptions, coupons, purchases } from "../../db/schema";
 
 // Coupons on courses bought once (demo checkout): staff manage them, a learner enters one at
@@ -20,23 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createOffer(courseId: string, amount: number) {
-  const res = await t.request({
-    method: "POST",
-    url: "/api/v1/plans",
-    token: admin,
-    payload: {
-      name: "Life",
-      name_fr: "À vie",
-      amount,
-      interval: "once",
-      scope: "courses",
-      course_ids: [courseId],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.plan.id as string;
-}
+const createOffer = (courseId: string, amount: number) =>
+  createOnceOffer(t, admin, [courseId], { name: "Life", name_fr: "À vie", amount });
 
 const couponBody = (over: object = {}) => ({
   code: `c-${Math.random().toString(36).slice(2, 8)}`,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakePaypal } from "../../../test/fakes/paypal-server";
 import type { TestContext } from "../../../test/helpers/build";
-import { courseWithLessons } from "../../../test/helpers/learning";
+import { courseWithLessons, createOnceOffer } from "../../../test/helpers/learning";
 import { deliverWebhook, type PaypalTestApp, paypalTestApp } from "../../../test/helpers/paypal";
 import { payments, purchases } from "../../db/schema";
 
@@ -19,21 +19,7 @@ beforeAll(async () => {
   app = await paypalTestApp();
   ({ t, fake, admin } = app);
   course = await courseWithLessons(t, admin);
-  const res = await t.request({
-    method: "POST",
-    url: "/api/v1/plans",
-    token: admin,
-    payload: {
-      name: "Course for life",
-      name_fr: "Cours à vie",
-      amount: 4900,
-      interval: "once",
-      scope: "courses",
-      course_ids: [course.course.id],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  offer = res.json().data.plan.id;
+  offer = await createOnceOffer(t, admin, [course.course.id]);
 });
 afterAll(() => app.close());
 
@@ -98,6 +84,46 @@ describe("buying a course once with PayPal Orders v2", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ providerPaymentId: captureId, amount: 4900, provider: "paypal" });
     expect(fake.requests.filter((r) => r.path === `/v2/checkout/orders/${orderId}/capture`)).toHaveLength(1);
+  });
+
+  it("VAT: the country declared at checkout is cross-checked with the payer's country PayPal reports; PayPal's wins", async () => {
+    const settings = (seller: object) =>
+      t.request({ method: "POST", url: "/api/v1/settings", token: admin, payload: { seller } });
+    expect(
+      (await settings({ vat_scheme: "oss", vat_number: "FR12345678901", country: "FR" })).statusCode,
+    ).toBe(200);
+    const invoiceOf = async (declared: string, payer: string) => {
+      const learner = await t.createUser();
+      const res = await t.request({
+        method: "POST",
+        url: "/api/v1/purchases",
+        token: learner.token,
+        payload: { plan_id: offer, provider: "paypal", country: declared },
+      });
+      const id = res.json().data.purchase.id;
+      const [row] = await t.database.db.select().from(purchases).where(eq(purchases.id, id));
+      fake.approveOrder(row?.providerOrderId ?? "", { country: payer });
+      const paid = await capture(id, learner.token);
+      const [after] = await t.database.db.select().from(purchases).where(eq(purchases.id, id));
+      expect(after).toMatchObject({ buyerCountry: declared, paymentCountry: payer });
+      const receipt = await t.request({
+        method: "GET",
+        url: `/api/v1/receipts/${paid.json().data.purchase.receipt.id}`,
+        token: learner.token,
+      });
+      return receipt.json().data.receipt;
+    };
+    // they agree: Germany's 19 %
+    expect(await invoiceOf("DE", "DE")).toMatchObject({
+      buyer: { country: "DE" },
+      vat: { rate: 1900, amount: 782 },
+    });
+    // declared Luxembourg (17 %), paid from a Belgian account: Belgium's 21 %
+    expect(await invoiceOf("LU", "BE")).toMatchObject({
+      buyer: { country: "BE" },
+      vat: { rate: 2100, amount: 850 },
+    });
+    expect((await settings({ vat_scheme: "exempt" })).statusCode).toBe(200);
   });
 
   it("an approval webhook captures without the return page", async () => {

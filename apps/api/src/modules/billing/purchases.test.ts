@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
-import { courseWithLessons } from "../../../test/helpers/learning";
+import { courseWithLessons, createOnceOffer } from "../../../test/helpers/learning";
 import { payments, purchases, receipts } from "../../db/schema";
 
 // Courses bought once through the demo checkout: the purchase opens its course for life, joins
@@ -21,24 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createOffer(courseIds: string[], over: object = {}) {
-  const res = await t.request({
-    method: "POST",
-    url: "/api/v1/plans",
-    token: admin,
-    payload: {
-      name: "Course for life",
-      name_fr: "Cours à vie",
-      amount: 4900,
-      interval: "once",
-      scope: "courses",
-      course_ids: courseIds,
-      ...over,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.plan.id as string;
-}
+const createOffer = (courseIds: string[], over: Record<string, unknown> = {}) =>
+  createOnceOffer(t, admin, courseIds, over);
 
 const buy = (token: string, payload: object) =>
   t.request({ method: "POST", url: "/api/v1/purchases", token, payload });

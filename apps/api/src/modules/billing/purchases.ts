@@ -105,7 +105,11 @@ export function createPurchaseService(deps: PurchaseDeps) {
   const presentOne = async (row: PurchaseRow) => (await present([row]))[0] as Purchase;
 
   /** Records the capture: the purchase that moves from PENDING to PAID, its payment and receipt, in one transaction. */
-  async function record(row: PurchaseRow, capture: NonNullable<ProviderOrder["capture"]>): Promise<boolean> {
+  async function record(
+    row: PurchaseRow,
+    capture: NonNullable<ProviderOrder["capture"]>,
+    payerCountry: string | undefined,
+  ): Promise<boolean> {
     if (capture.amountCents !== row.amount || capture.currency !== row.currency)
       log.error(
         { purchaseId: row.id, captured: capture, expected: { amount: row.amount, currency: row.currency } },
@@ -115,7 +119,12 @@ export function createPurchaseService(deps: PurchaseDeps) {
     const won = await db.transaction(async (tx) => {
       const [moved] = await tx
         .update(purchases)
-        .set({ status: "PAID", paidAt: now, providerCaptureId: capture.id })
+        .set({
+          status: "PAID",
+          paidAt: now,
+          providerCaptureId: capture.id,
+          paymentCountry: payerCountry ?? null,
+        })
         .where(and(eq(purchases.id, row.id), eq(purchases.status, "PENDING")))
         .returning({ id: purchases.id });
       // another path (webhook, a second tab, a replay) recorded it first
@@ -133,13 +142,11 @@ export function createPurchaseService(deps: PurchaseDeps) {
         })
         .returning();
       if (!payment) throw new Error("payment insert returned nothing");
-      await deps.receipts.issue(
-        payment,
-        row.planId,
-        tx,
-        "course",
-        row.couponCode ? { listAmount: row.listAmount, code: row.couponCode } : undefined,
-      );
+      await deps.receipts.issue(payment, row.planId, tx, "course", {
+        coupon: row.couponCode ? { listAmount: row.listAmount, code: row.couponCode } : undefined,
+        declaredCountry: row.buyerCountry,
+        paymentCountry: payerCountry ?? null,
+      });
       return true;
     });
     if (won) {
@@ -176,7 +183,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       order = await provider.captureOrder(row.providerOrderId, row.id);
       step = nextPurchaseStep(row.status, order);
     }
-    if (step.kind === "pay") await record(row, step.capture);
+    if (step.kind === "pay") await record(row, step.capture, order.payerCountry);
     else if (step.kind === "cancel")
       await db
         .update(purchases)
@@ -250,6 +257,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
           couponId: quote?.coupon.id ?? null,
           couponCode: quote?.coupon.code ?? null,
           currency: plan.currency,
+          buyerCountry: body.country ?? null,
         })
         .returning();
       if (!row) throw new Error("purchase insert returned nothing");

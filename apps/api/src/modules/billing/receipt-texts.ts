@@ -7,8 +7,12 @@ import { type Catalogue, fill, wordsOf } from "../../locales";
 
 export type ReceiptLang = Lang;
 
-type ReceiptWords = Omit<Catalogue["words"]["receipt"], "plan" | "course" | "discount" | "providers"> & {
+type ReceiptWords = Omit<
+  Catalogue["words"]["receipt"],
+  "plan" | "course" | "discount" | "providers" | "vatLine"
+> & {
   discount: (code: string) => string;
+  vatLine: (rate: string) => string;
   plan: (name: string) => string;
   course: (name: string) => string;
   providers: Record<string, string>;
@@ -21,6 +25,7 @@ const wordsIn = (lang: Lang): ReceiptWords => {
     plan: (name) => fill(words.plan, { name }),
     course: (name) => fill(words.course, { name }),
     discount: (code) => fill(words.discount, { code }),
+    vatLine: (rate) => fill(words.vatLine, { rate }),
     providers: words.providers,
   };
 };

@@ -1,4 +1,12 @@
-import { langPrefix, pickText, type Receipt, toLocale } from "@parlons/contract";
+import {
+  invoiceCountry,
+  langPrefix,
+  pickText,
+  type Receipt,
+  splitVat,
+  toLocale,
+  vatRateFor,
+} from "@parlons/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { type payments, receiptCounters, receipts } from "../../db/schema/billing";
@@ -28,15 +36,23 @@ function presentReceipt(row: ReceiptRow, creditOf: { id: string; number: string 
     item: row.item,
     status: row.status,
     lang: row.lang,
-    buyer: { name: row.buyerName, email: row.buyerEmail },
+    buyer: { name: row.buyerName, email: row.buyerEmail, country: row.buyerCountry },
     plan_name: row.planNameEn,
     plan_name_fr: row.planNameFr,
     amount: row.amount,
+    vat: { rate: row.vatRate, amount: row.vatAmount, net: row.amount - row.vatAmount, note: row.vatNote },
     list_amount: row.listAmount,
     coupon_code: row.couponCode,
     currency: row.currency,
     provider: row.provider,
-    seller: row.seller,
+    seller: {
+      name: row.seller.name,
+      address: row.seller.address,
+      tax_id: row.seller.tax_id,
+      email: row.seller.email,
+      country: row.seller.country ?? "",
+      vat_number: row.seller.vat_number ?? "",
+    },
   };
 }
 
@@ -80,14 +96,22 @@ export function createReceiptService(deps: {
       planId: string,
       tx: DbOrTx,
       item: ReceiptRow["item"] = "subscription",
-      coupon?: { listAmount: number; code: string },
+      extra: {
+        coupon?: { listAmount: number; code: string } | undefined;
+        /** The country the buyer declared at checkout, and the payer's country the provider reported. */
+        declaredCountry?: string | null;
+        paymentCountry?: string | null;
+      } = {},
     ): Promise<ReceiptRow> {
+      const { coupon } = extra;
       const [user, plan, setting] = await Promise.all([
         deps.users.findById(payment.userId, tx),
         deps.plans.get(planId, tx),
         deps.settings.current(tx),
       ]);
       if (!user) throw notFound("User");
+      const buyerCountry = invoiceCountry(extra.declaredCountry ?? null, extra.paymentCountry);
+      const vat = vatRateFor(setting.seller.vat_scheme, setting.seller.country, buyerCountry);
       const year = payment.paidAt.getUTCFullYear();
       const seq = await nextSeq(year, tx);
       const [row] = await tx
@@ -109,12 +133,19 @@ export function createReceiptService(deps: {
           listAmount: coupon?.listAmount ?? null,
           couponCode: coupon?.code ?? null,
           currency: payment.currency,
+          buyerCountry,
+          vatRate: vat.rate,
+          vatAmount: splitVat(payment.amount, vat.rate).vat,
+          vatNote: vat.note,
           provider: payment.provider,
           seller: {
             name: setting.seller.name,
             address: setting.seller.address,
             tax_id: setting.seller.tax_id,
             email: setting.contact_email,
+            country: setting.seller.country,
+            vat_number: setting.seller.vat_number,
+            vat_scheme: setting.seller.vat_scheme,
           },
         })
         .returning();

@@ -211,6 +211,7 @@ export function createBillingService(deps: BillingDeps) {
           providerSubscriptionId: subscription.id,
           // what the learner holds now is what this checkout may replace; nothing else
           replacesId: active?.id ?? null,
+          buyerCountry: body.country ?? null,
         })
         .returning();
       if (!row) throw new Error("customer plan insert returned nothing");

@@ -192,7 +192,9 @@ export function createTransition(
           );
         } else if (payment) {
           told.push("payment_recorded");
-          await deps.receipts.issue(payment, current.planId, tx);
+          await deps.receipts.issue(payment, current.planId, tx, "subscription", {
+            declaredCountry: current.buyerCountry,
+          });
         }
       }
       await settle(current.userId, tx, now);

@@ -1,4 +1,4 @@
-import { normalizeBaseUrl, type Setting, type SettingUpdateBody } from "@parlons/contract";
+import { isEuCountry, normalizeBaseUrl, type Setting, type SettingUpdateBody } from "@parlons/contract";
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
@@ -28,7 +28,23 @@ export function settingsDefaults(config: Pick<Config, "contactEmail" | "media">)
     sellerName: "Parlons",
     sellerAddress: "",
     sellerTaxId: "",
+    sellerCountry: "FR",
+    sellerVatNumber: "",
+    vatScheme: "exempt",
   };
+}
+
+/** VAT charged needs a VAT number to print; the one-stop shop needs a seller established in the EU. */
+function checkVatScheme(row: Pick<SettingsRow, "vatScheme" | "sellerVatNumber" | "sellerCountry">): void {
+  if (row.vatScheme === "exempt") return;
+  if (!row.sellerVatNumber)
+    throw validationFailed({
+      "seller.vat_number": ["An invoice that charges VAT names the seller's VAT number"],
+    });
+  if (row.vatScheme === "oss" && !isEuCountry(row.sellerCountry))
+    throw validationFailed({
+      "seller.country": ["The EU one-stop shop is for a seller established in the EU"],
+    });
 }
 
 function present(row: SettingsRow): Setting {
@@ -40,7 +56,14 @@ function present(row: SettingsRow): Setting {
     default_locale: row.defaultLocale,
     registrations_open: row.registrationsOpen,
     staff_two_factor_required: row.staffTwoFactorRequired,
-    seller: { name: row.sellerName, address: row.sellerAddress, tax_id: row.sellerTaxId },
+    seller: {
+      name: row.sellerName,
+      address: row.sellerAddress,
+      tax_id: row.sellerTaxId,
+      country: row.sellerCountry,
+      vat_number: row.sellerVatNumber,
+      vat_scheme: row.vatScheme,
+    },
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -172,6 +195,10 @@ export function createSettingsService(deps: {
         if (body.seller?.name !== undefined) changes.sellerName = body.seller.name;
         if (body.seller?.address !== undefined) changes.sellerAddress = body.seller.address;
         if (body.seller?.tax_id !== undefined) changes.sellerTaxId = body.seller.tax_id;
+        if (body.seller?.country !== undefined) changes.sellerCountry = body.seller.country;
+        if (body.seller?.vat_number !== undefined) changes.sellerVatNumber = body.seller.vat_number;
+        if (body.seller?.vat_scheme !== undefined) changes.vatScheme = body.seller.vat_scheme;
+        checkVatScheme({ ...before, ...changes });
 
         const changed = changedFields(
           Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof SettingsValues]])),

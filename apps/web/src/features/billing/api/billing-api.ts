@@ -95,7 +95,12 @@ export function updateStatus(id: string, signal?: AbortSignal) {
 }
 
 /** `POST /v1/customer-plan`: starts a subscription; the learner then goes to `approveUrl`. */
-export function startSubscription(body: { plan_id: string; provider: CheckoutProvider; locale: Lang }) {
+export function startSubscription(body: {
+  plan_id: string;
+  provider: CheckoutProvider;
+  locale: Lang;
+  country?: string | undefined;
+}) {
   return api<Data<{ customerPlan: CustomerPlan; approveUrl: string }>>("/v1/customer-plan", {
     method: "POST",
     body,

@@ -20,6 +20,7 @@ export function startPurchase(body: {
   provider: CheckoutProvider;
   locale: Lang;
   coupon?: string | undefined;
+  country?: string | undefined;
 }) {
   return api<Data<{ purchase: Purchase; approveUrl: string }>>("/v1/purchases", {
     method: "POST",

@@ -35,15 +35,18 @@ export function useStartCheckout() {
       provider,
       once,
       coupon,
+      country,
     }: {
       planId: string;
       provider: CheckoutProvider;
       once?: boolean;
       coupon?: string | undefined;
+      /** The country the learner declares they live in: their invoice's VAT. */
+      country?: string | undefined;
     }): Promise<{ approveUrl: string }> =>
       once
-        ? startPurchase({ plan_id: planId, provider, locale: lang, coupon })
-        : startSubscription({ plan_id: planId, provider, locale: lang }),
+        ? startPurchase({ plan_id: planId, provider, locale: lang, coupon, country })
+        : startSubscription({ plan_id: planId, provider, locale: lang, country }),
     onSuccess: ({ approveUrl }) => {
       const target = checkoutTarget(approveUrl);
       if (!target) void message.error(t("billing:checkout.badLink"));

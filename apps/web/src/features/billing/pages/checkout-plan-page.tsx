@@ -6,6 +6,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
+import { browserCountry } from "@/lib/countries";
 import { planName } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
@@ -14,6 +15,7 @@ import { usePageTitle } from "@/lib/use-page-title";
 import { providersQuery } from "../api/billing-api";
 import { activePlansQuery } from "../api/plan-queries";
 import { useStartCheckout } from "../api/use-start-checkout";
+import { CountryField } from "../components/country-field";
 import { CouponField } from "../components/coupon-field";
 import { PlanPrice } from "../components/plan-price";
 import "../billing.css";
@@ -154,6 +156,7 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
   const providers = useQuery(providersQuery);
   const checkout = useStartCheckout();
   const [coupon, setCoupon] = useState<CouponQuote | null>(null);
+  const [country, setCountry] = useState<string | undefined>(browserCountry);
   const once = plan.interval === "once";
 
   if (current) return <Alert type="info" showIcon title={t("billing:upgrade.alreadyOnPlan")} />;
@@ -182,6 +185,7 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
         />
       )}
       {once && <CouponField key={plan.id} planId={plan.id} applied={coupon} onApplied={setCoupon} />}
+      <CountryField value={country} onChange={setCountry} />
       {wanted.includes("demo") && <Alert type="warning" showIcon title={t("billing:demo.label")} />}
       <Space wrap>
         {wanted.map((provider) => (
@@ -193,7 +197,9 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
             data-testid={`checkout-${provider}`}
             loading={checkout.isPending && checkout.variables?.provider === provider}
             disabled={checkout.isPending}
-            onClick={() => checkout.mutate({ planId: plan.id, provider, once, coupon: coupon?.code })}
+            onClick={() =>
+              checkout.mutate({ planId: plan.id, provider, once, coupon: coupon?.code, country })
+            }
           >
             {t(`billing:checkout.pay.${provider}`)}
           </Button>

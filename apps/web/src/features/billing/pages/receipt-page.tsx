@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
-import type { Receipt } from "@parlons/contract";
+import { invoiceVat, type Receipt } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Result, Skeleton, Space } from "antd";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,8 @@ import { ButtonLink } from "@/components/button-link";
 import { DownloadButton } from "@/components/download-button";
 import { LoadError } from "@/components/load-error";
 import { ApiError } from "@/lib/api-error";
-import { formatDate, formatMoney, planName } from "@/lib/format";
+import { countryLabel } from "@/lib/countries";
+import { formatDate, formatMoney, formatNumber, planName } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -93,6 +94,11 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const lineKey = receipt.item === "course" ? "billing:receipt.course" : "billing:receipt.subscription";
   const plan = planName({ name: receipt.plan_name, name_fr: receipt.plan_name_fr }, lang);
   const seller = receipt.seller;
+  const vat = invoiceVat(receipt);
+  const rate = vat
+    ? formatNumber(vat.rate / 10000, lang, { style: "percent", maximumFractionDigits: 2 })
+    : "";
+  const rateCell = vat && <td className="receipt__amount">{rate}</td>;
   return (
     <article className="receipt" data-testid="receipt" aria-labelledby="receipt-title">
       <header className="receipt__head">
@@ -118,7 +124,9 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             {seller.address.split(/\r?\n/).map((line) => (
               <span key={line}>{line}</span>
             ))}
+            {seller.country && <span>{countryLabel(seller.country, lang)}</span>}
             {seller.tax_id && <span>{t("billing:receipt.taxId", { id: seller.tax_id })}</span>}
+            {seller.vat_number && <span>{t("billing:receipt.vatNumber", { id: seller.vat_number })}</span>}
             {seller.email && <span>{seller.email}</span>}
           </address>
         </section>
@@ -127,6 +135,11 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           <address>
             <strong>{receipt.buyer.name}</strong>
             <span>{receipt.buyer.email}</span>
+            {receipt.buyer.country && (
+              <span>
+                {t("billing:receipt.country", { country: countryLabel(receipt.buyer.country, lang) })}
+              </span>
+            )}
           </address>
         </section>
       </div>
@@ -135,6 +148,11 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         <thead>
           <tr>
             <th scope="col">{t("billing:receipt.item")}</th>
+            {vat && (
+              <th scope="col" className="receipt__amount">
+                {t("billing:receipt.vatRate")}
+              </th>
+            )}
             <th scope="col" className="receipt__amount">
               {t("billing:receipt.amount")}
             </th>
@@ -145,29 +163,59 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             <>
               <tr>
                 <td>{t(lineKey, { plan })}</td>
+                {rateCell}
                 <td className="receipt__amount">{money(receipt.list_amount)}</td>
               </tr>
               <tr data-testid="receipt-discount">
                 <td>{t("billing:receipt.discount", { code: receipt.coupon_code })}</td>
+                {rateCell}
                 <td className="receipt__amount">{money(-(receipt.list_amount - receipt.amount))}</td>
               </tr>
             </>
           ) : (
             <tr>
               <td>{t(lineKey, { plan })}</td>
+              {rateCell}
               <td className="receipt__amount">{amount}</td>
             </tr>
           )}
         </tbody>
         <tfoot>
+          {vat && vat.note === null && (
+            <>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {t("billing:receipt.netTotal")}
+                </th>
+                <td className="receipt__amount" data-testid="receipt-net">
+                  {formatMoney(vat.net, receipt.currency, lang)}
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {t("billing:receipt.vatLine", { rate })}
+                </th>
+                <td className="receipt__amount" data-testid="receipt-vat">
+                  {formatMoney(vat.vat, receipt.currency, lang)}
+                </td>
+              </tr>
+            </>
+          )}
           <tr>
-            <th scope="row">{t(credit ? "billing:receipt.totalRefunded" : "billing:receipt.total")}</th>
+            <th scope="row" colSpan={vat ? 2 : 1}>
+              {t(credit ? "billing:receipt.totalRefunded" : "billing:receipt.total")}
+            </th>
             <td className="receipt__amount" data-testid="receipt-total">
               {amount}
             </td>
           </tr>
         </tfoot>
       </table>
+      {vat?.note && (
+        <p className="receipt__mention" data-testid="receipt-vat-mention">
+          {t(vat.note === "exempt" ? "billing:receipt.vatExempt" : "billing:receipt.vatOutsideEu")}
+        </p>
+      )}
       <dl className="receipt__facts">
         <dt>{t("billing:receipt.status")}</dt>
         <dd>{t(`billing:payments.statuses.${receipt.status}`)}</dd>

@@ -1,9 +1,18 @@
-import { checkCdnBaseUrl, isEmail, isWebUrl, type Setting } from "@parlons/contract";
+import {
+  checkCdnBaseUrl,
+  isEmail,
+  isWebUrl,
+  type Setting,
+  VAT_RATES_DATE,
+  VAT_SCHEMES,
+} from "@parlons/contract";
 import { App, Button, Divider, Form, Input, Radio, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { SwitchItem } from "@/components/switch-item";
 import { errorText } from "@/lib/api-error";
+import { countryOptions } from "@/lib/countries";
 import { applyFieldErrors, checkRule } from "@/lib/form-rules";
+import { useLang } from "@/lib/use-locale";
 import { useSaveSettings } from "../api/settings-api";
 import {
   FIELD_ALIASES,
@@ -16,6 +25,7 @@ import {
 /** Edits the settings object: audio source, contact, support link, default language, sign-ups. */
 export function SettingsForm({ setting }: { setting: Setting }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const { message } = App.useApp();
   const [form] = Form.useForm<SettingsFormValues>();
   const save = useSaveSettings();
@@ -138,6 +148,29 @@ export function SettingsForm({ setting }: { setting: Setting }) {
       </Form.Item>
       <Form.Item name="seller_tax_id" label={t("settings:fields.sellerTaxId")}>
         <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="seller_country" label={t("settings:fields.sellerCountry")}>
+        <Select showSearch={{ optionFilterProp: "label" }} options={countryOptions(lang)} />
+      </Form.Item>
+      <Form.Item
+        name="vat_scheme"
+        label={t("settings:fields.vatScheme")}
+        extra={t("settings:hints.vatScheme", { date: VAT_RATES_DATE })}
+      >
+        <Radio.Group
+          options={VAT_SCHEMES.map((scheme) => ({
+            value: scheme,
+            label: t(`settings:vatSchemes.${scheme}`),
+          }))}
+          data-testid="settings-vat-scheme"
+        />
+      </Form.Item>
+      <Form.Item
+        name="seller_vat_number"
+        label={t("settings:fields.sellerVatNumber")}
+        extra={t("settings:hints.sellerVatNumber")}
+      >
+        <Input maxLength={20} data-testid="settings-vat-number" />
       </Form.Item>
 
       <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="settings-save">

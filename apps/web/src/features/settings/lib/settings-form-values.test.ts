@@ -2,6 +2,15 @@ import type { Setting } from "@parlons/contract";
 import { describe, expect, it } from "vitest";
 import { toFormValues, toUpdateBody } from "./settings-form-values";
 
+const seller: Setting["seller"] = {
+  name: "Parlons SAS",
+  address: "1 rue Exemple\n75001 Paris",
+  tax_id: "",
+  country: "FR",
+  vat_number: "FR12345678901",
+  vat_scheme: "oss",
+};
+
 const setting: Setting = {
   audio_source: { type: "cdn", base_url: "https://cdn.example.com" },
   contact_email: "hello@parlons.app",
@@ -9,7 +18,7 @@ const setting: Setting = {
   default_locale: "fr",
   registrations_open: true,
   staff_two_factor_required: false,
-  seller: { name: "Parlons SAS", address: "1 rue Exemple\n75001 Paris", tax_id: "" },
+  seller,
   updated_at: "2026-01-01T00:00:00.000Z",
 };
 
@@ -22,7 +31,7 @@ describe("settings form values", () => {
       default_locale: "fr",
       registrations_open: true,
       staff_two_factor_required: false,
-      seller: { name: "Parlons SAS", address: "1 rue Exemple\n75001 Paris", tax_id: "" },
+      seller,
     });
   });
 

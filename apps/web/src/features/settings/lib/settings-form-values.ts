@@ -1,4 +1,4 @@
-import type { AudioSourceType, Setting, SettingUpdateBody, SiteLocale } from "@parlons/contract";
+import type { AudioSourceType, Setting, SettingUpdateBody, SiteLocale, VatScheme } from "@parlons/contract";
 
 /** What the settings form edits: flat fields (antd form names), "" for an empty optional text. */
 export interface SettingsFormValues {
@@ -12,6 +12,9 @@ export interface SettingsFormValues {
   seller_name: string;
   seller_address: string;
   seller_tax_id: string;
+  seller_country: string;
+  seller_vat_number: string;
+  vat_scheme: VatScheme;
 }
 
 export function toFormValues(setting: Setting): SettingsFormValues {
@@ -26,6 +29,9 @@ export function toFormValues(setting: Setting): SettingsFormValues {
     seller_name: setting.seller.name,
     seller_address: setting.seller.address,
     seller_tax_id: setting.seller.tax_id,
+    seller_country: setting.seller.country,
+    seller_vat_number: setting.seller.vat_number,
+    vat_scheme: setting.seller.vat_scheme,
   };
 }
 
@@ -43,6 +49,9 @@ export function toUpdateBody(values: SettingsFormValues): SettingUpdateBody {
       name: values.seller_name.trim(),
       address: values.seller_address.trim(),
       tax_id: values.seller_tax_id.trim(),
+      country: values.seller_country,
+      vat_number: values.seller_vat_number.replace(/\s+/g, "").toUpperCase(),
+      vat_scheme: values.vat_scheme,
     },
   };
 }
@@ -55,6 +64,9 @@ export const FIELD_ALIASES: Record<string, keyof SettingsFormValues> = {
   "seller.name": "seller_name",
   "seller.address": "seller_address",
   "seller.tax_id": "seller_tax_id",
+  "seller.country": "seller_country",
+  "seller.vat_number": "seller_vat_number",
+  "seller.vat_scheme": "vat_scheme",
 };
 
 export const FORM_FIELDS: (keyof SettingsFormValues)[] = [
@@ -68,4 +80,7 @@ export const FORM_FIELDS: (keyof SettingsFormValues)[] = [
   "seller_name",
   "seller_address",
   "seller_tax_id",
+  "seller_country",
+  "seller_vat_number",
+  "vat_scheme",
 ];
