@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import { writeDictd } from "../../../test/helpers/dictd-fixture";
 import { courseWithLessons, makePremium } from "../../../test/helpers/learning";
+import { LOOKUPS_PER_MINUTE } from "./word-routes";
 
 let t: TestContext;
 let admin: string;
@@ -231,6 +232,19 @@ describe("a tapped word", () => {
     ).toBe(401);
     await makePremium(t, learner.id);
     expect((await lookup(learner.token, "café", fx.paid.id)).statusCode).toBe(200);
+  });
+
+  it("is held to a minute's budget per learner: 429 RATE_LIMITED past it, other learners unaffected", async () => {
+    const reader = await t.createUser();
+    const other = await t.createUser();
+    for (let i = 0; i < LOOKUPS_PER_MINUTE; i += 1) {
+      const res = await lookup(reader.token, "leche");
+      expect(res.statusCode, `lookup ${i + 1}`).toBe(200);
+    }
+    const refused = await lookup(reader.token, "leche");
+    expect([refused.statusCode, refused.json().code]).toEqual([429, "RATE_LIMITED"]);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await lookup(other.token, "leche")).statusCode).toBe(200);
   });
 });
 

@@ -16,6 +16,8 @@ import { principalOf } from "../../plugins/auth";
 import type { Reviewer } from "../review/service";
 
 const tags = ["words"];
+/** Word lookups a learner may make in a minute. */
+export const LOOKUPS_PER_MINUTE = 60;
 
 /** A learner's words: looked up in a lesson they may open, added to their deck, coloured and counted. */
 export default async function wordRoutes(fastify: FastifyInstance) {
@@ -31,7 +33,17 @@ export default async function wordRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/lessons/:lessonId/words/lookup",
     {
-      config: signedIn,
+      config: {
+        ...signedIn,
+        // a learner taps a few words a minute; a script reading the whole glossary and dictionary
+        // through this route is held to one a second, per account (counted once signed in)
+        rateLimit: {
+          max: LOOKUPS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: "preHandler" as const,
+          keyGenerator: (request: FastifyRequest) => `words|${principalOf(request).id}`,
+        },
+      },
       schema: {
         tags,
         summary:
