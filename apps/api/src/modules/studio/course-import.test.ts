@@ -86,6 +86,17 @@ describe("POST /courses/{courseId}/imports", { timeout: 120_000 }, () => {
       ["Au cafe", "Au cafe"],
       ["Merci", "Merci"],
     ]);
+    // each lesson made is in the audit log, named by its title
+    const audit = await t.request({
+      method: "GET",
+      url: "/api/v1/audit",
+      query: { action: "lessons.create", target_type: "lesson", pageSize: "10" },
+      token: admin,
+    });
+    const logged = (audit.json().data.entries as { target_id: string; target_label: string }[]).filter((e) =>
+      items.some((i) => i.lesson_id === e.target_id),
+    );
+    expect(logged.map((e) => e.target_label).sort()).toEqual(["Au cafe", "Bonjour !", "Merci"]);
     const cues = await t.request({
       method: "GET",
       url: `/api/v1/courses/${courseId}/lessons/${items[2]?.lesson_id}/cues`,

@@ -83,7 +83,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
     },
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { courses, lessons, media, alignment } = app.deps.services;
+  const { courses, lessons, media, alignment, audit } = app.deps.services;
 
   app.post(
     "/v1/courses/:courseId/imports",
@@ -154,6 +154,22 @@ export default async function importRoutes(fastify: FastifyInstance) {
         );
       } finally {
         await Promise.all([...received, ...files].map((f) => rm(f.tempFile, { force: true })));
+      }
+      // each lesson made is in the audit log as if created by hand, with the files it came from
+      for (const item of items) {
+        if (!item.lesson_id) continue;
+        const lesson = await lessons.get(course.id, item.lesson_id);
+        await audit.record({
+          actor: principalOf(request),
+          action: "lessons.create",
+          target: { type: "lesson", id: lesson.id, label: lesson.titleFr },
+          after: {
+            title_fr: lesson.titleFr,
+            title_en: lesson.titleEn,
+            audio: item.audio,
+            script: item.script,
+          },
+        });
       }
       const created = items.filter((i) => i.status !== "failed").length;
       return {

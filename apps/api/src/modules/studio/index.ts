@@ -11,7 +11,7 @@ export default defineModule({
   name: "studio",
   needs: [],
   provides: [],
-  routesRead: ["courses", "lineTranslations", "lessons", "media", "alignment"],
+  routesRead: ["courses", "lineTranslations", "lessons", "media", "alignment", "audit"],
   routes: async (api) => {
     await api.register(studioRoutes);
     // in a scope of its own: multipart bodies of many files
