@@ -7,7 +7,9 @@ test("a learner upgrades through the demo checkout, is notified, opens it and ma
 }) => {
   const res = await request.get("/api/v1/plans/active");
   const plans = (
-    (await res.json()) as { data: { plans: { id: string; name_fr: string; premium: boolean; interval: string }[] } }
+    (await res.json()) as {
+      data: { plans: { id: string; name_fr: string; premium: boolean; interval: string }[] };
+    }
   ).data.plans;
   const plan = plans.find((p) => p.premium && p.interval !== "once");
   expect(plan, "a premium plan is seeded").toBeTruthy();

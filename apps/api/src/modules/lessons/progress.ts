@@ -1,5 +1,5 @@
 import type { CourseOverview, DoneCustomerBody, LessonProgress } from "@parlons/contract";
-import { and, asc, count, countDistinct, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { lessonProgress, lessonProgressRequests, lessons } from "../../db/schema/lessons";
 import { type Access, type CoursePace, mayOpen, type PaceLock, paceLocks } from "../entitlement/policy";

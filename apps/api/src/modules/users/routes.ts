@@ -251,7 +251,12 @@ export default async function userRoutes(fastify: FastifyInstance) {
                 ? "users.status"
                 : "users.update";
           await audit.record(
-            { actor: principalOf(request), action, target: { type: "user", id, label: after.email }, ...changed },
+            {
+              actor: principalOf(request),
+              action,
+              target: { type: "user", id, label: after.email },
+              ...changed,
+            },
             tx,
           );
         }
