@@ -64,7 +64,10 @@ test("an admin creates a course and a lesson from an MP3 uploaded in the browser
   await page.getByTestId("lesson-submit").click();
   await expect(toast(page, "Leçon créée")).toBeVisible();
 
-  // the lesson is listed with its duration, and the course page shows it
+  // the lesson is listed with its duration, and the course page shows it; the toasts leave first:
+  // stacked at the top they can cover the drawer's close button, and the pointer resting on a toast
+  // keeps it open
+  await expect(page.locator(".ant-message-notice")).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole("button", { name: "Fermer" }).click();
   const row = page.getByTestId("lesson-row").filter({ hasText: "Premier son" });
   await expect(row).toContainText("10 s");
