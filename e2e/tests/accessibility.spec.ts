@@ -16,12 +16,25 @@ for (const home of ["/", "/en", "/es"]) {
 test("reduced motion: the sign-up dialog opens without animating, and animates otherwise", async ({
   page,
 }) => {
+  // counted from the click on, by the animations' own start events: a zoom of 0.3 s may be over
+  // before a busy machine gets to read document.getAnimations()
   const animationsAsItOpens = async () => {
     await page.goto("/");
+    await page.evaluate(() => {
+      const seen = { n: 0 };
+      (window as unknown as { __modalAnimations: typeof seen }).__modalAnimations = seen;
+      const count = (event: Event) => {
+        if ((event.target as Element | null)?.closest?.(".ant-modal-root, .ant-modal-wrap, .ant-modal"))
+          seen.n += 1;
+      };
+      document.addEventListener("animationstart", count, true);
+      document.addEventListener("transitionrun", count, true);
+    });
     await page.getByTestId("header-signup").click();
     await expect(page.getByRole("dialog")).toBeVisible();
     return page.evaluate(
       () =>
+        (window as unknown as { __modalAnimations: { n: number } }).__modalAnimations.n +
         document
           .getAnimations()
           .filter((a) =>

@@ -36,11 +36,16 @@ async function tabTo(page: Page, target: Locator, max = 60, back = false): Promi
   throw new Error(`${target} was not reached with ${back ? "Shift+Tab" : "Tab"} in ${max} presses`);
 }
 
-/** After a navigation in the app: the focus is in the page's content and the new title was announced. */
+/**
+ * After a navigation in the app: the focus is in the page's content and the new title was announced.
+ * The page's chunk may still be loading on a busy machine (CI runs the PostgreSQL suite beside
+ * Playwright): 20 s rather than the default 10.
+ */
 async function focusFollowed(page: Page): Promise<void> {
   await expect
-    .poll(() =>
-      page.evaluate(() => document.getElementById("main")?.contains(document.activeElement) ?? false),
+    .poll(
+      () => page.evaluate(() => document.getElementById("main")?.contains(document.activeElement) ?? false),
+      { timeout: 20_000 },
     )
     .toBe(true);
   const announcer = page.getByTestId("route-announcer");
