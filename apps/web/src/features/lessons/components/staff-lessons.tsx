@@ -90,7 +90,7 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
 
   return (
     <>
-      <Space className="staff-lessons__bar">
+      <Space wrap className="staff-lessons__bar">
         <Button
           type="primary"
           icon={<PlusOutlined />}
