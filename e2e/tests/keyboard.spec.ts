@@ -166,9 +166,10 @@ test("by keyboard alone: a demo checkout, then booking a place at an event", asy
   await page.keyboard.type(learner.password);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/dashboard$/);
+  await focusFollowed(page);
 
-  // pricing → choose the plan → the demo checkout → approve
-  await tabTo(page, page.getByTestId("upgrade-button"));
+  // pricing → choose the plan → the demo checkout → approve (the header is before the content)
+  await tabTo(page, page.getByTestId("upgrade-button"), 60, true);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/pricing$/);
   await focusFollowed(page);

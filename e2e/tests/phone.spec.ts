@@ -51,6 +51,14 @@ test("signed in on a phone: the menu is a drawer, the header holds one line, the
   await button.focus();
   await page.keyboard.press("Enter");
   await expect(drawer).toBeVisible();
+  // Escape reaches the drawer once it has slid in and taken the focus (pressed while it is still
+  // sliding in, on a busy machine, the key went to the page behind it)
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await expect
+    .poll(() =>
+      drawer.evaluate((element) => element.closest(".ant-drawer")?.contains(document.activeElement) ?? false),
+    )
+    .toBe(true);
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
 

@@ -9,6 +9,9 @@ import { useLocation } from "react-router";
  * the focus where it is.
  */
 const SETTLE_MS = 400;
+/** How long a focus left on nothing is watched for: a page whose chunk loads late (a slow network,
+ * a busy phone) renders its `#main` seconds after the route changed. */
+const WATCH_MS = 5_000;
 
 export function RouteFocus() {
   const { pathname } = useLocation();
@@ -23,9 +26,11 @@ export function RouteFocus() {
     }
     // the page renders its content in the frames after the route change; when the layout itself
     // changes (a page shared by the public site and the app's shell), the new `#main` may come a
-    // few frames later and the focused old one go away: for a second, a focus left on nothing
-    // goes to the new content (a focus the reader moved elsewhere stays)
+    // few frames later and the focused old one go away: a focus left on nothing
+    // goes to the new content (a focus the reader moved elsewhere stays), for as long as the
+    // page's chunk may take to arrive
     let frame = 0;
+    const until = performance.now() + WATCH_MS;
     let frames = 0;
     const settle = () => {
       const main = document.getElementById("main");
@@ -34,8 +39,16 @@ export function RouteFocus() {
       // a dialog or a field that took the focus on its own keeps it
       if (main && (lost || (frames === 2 && !main.contains(active)))) main.focus({ preventScroll: true });
       frames += 1;
-      if (frames < 60) frame = requestAnimationFrame(settle);
+      if (frame !== 0 && performance.now() < until) frame = requestAnimationFrame(settle);
     };
+    // the reader acting (a key, a tap) ends the watch: a menu they open takes the focus, briefly
+    // leaving it on nothing, and must keep it
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
+    };
+    window.addEventListener("keydown", stop, { capture: true, once: true });
+    window.addEventListener("pointerdown", stop, { capture: true, once: true });
     frame = requestAnimationFrame(() => {
       frames = 1;
       frame = requestAnimationFrame(() => {
@@ -58,7 +71,9 @@ export function RouteFocus() {
     if (title) titles.observe(title, { childList: true, subtree: true, characterData: true });
     else titles.observe(document.head, { childList: true });
     return () => {
-      cancelAnimationFrame(frame);
+      stop();
+      window.removeEventListener("keydown", stop, { capture: true });
+      window.removeEventListener("pointerdown", stop, { capture: true });
       window.clearTimeout(timer);
       titles.disconnect();
     };
