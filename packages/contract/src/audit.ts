@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   "courses.create",
   "courses.update",
   "courses.delete",
+  "courses.translations",
   "lessons.create",
   "lessons.update",
   "lessons.lines",

@@ -89,6 +89,8 @@ export function createLineTranslations(db: Db) {
           errors,
         );
       let updated = 0;
+      // lines whose text changed, per language: what the audit log records of an import
+      const changed: Record<Locale, number> = { fr: 0, en: 0, es: 0 };
       const now = new Date();
       for (const row of rows) {
         const cue = byId.get(row.id);
@@ -96,7 +98,9 @@ export function createLineTranslations(db: Db) {
         const set: Partial<Record<(typeof column)[Locale], string>> = {};
         for (const [lang, text] of Object.entries(row.translations) as [Locale, string][]) {
           const next = text.trim();
-          if (cue[column[lang]] !== next) set[column[lang]] = next;
+          if (cue[column[lang]] === next) continue;
+          set[column[lang]] = next;
+          changed[lang]++;
         }
         if (Object.keys(set).length === 0) continue;
         await tx
@@ -105,7 +109,7 @@ export function createLineTranslations(db: Db) {
           .where(eq(lessonCues.id, row.id));
         updated++;
       }
-      return { updated, unchanged: rows.length - updated };
+      return { updated, unchanged: rows.length - updated, changed };
     });
   }
 

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
+import { principalOf } from "../../plugins/auth";
 import { fileToRows, linesToFile } from "./translation-files";
 
 const tags = ["lessons"];
@@ -20,7 +21,7 @@ const types = { csv: "text/csv", xliff12: "application/xliff+xml", xliff20: "app
 /** Staff tools over a whole course: its lines' translations as a file, and back. */
 export default async function studioRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { courses, lineTranslations } = app.deps.services;
+  const { audit, courses, lineTranslations } = app.deps.services;
   const manage = { access: access.permission(PERMISSIONS.lessonsManage) };
 
   app.get(
@@ -80,8 +81,17 @@ export default async function studioRoutes(fastify: FastifyInstance) {
     async (request) => {
       const course = await courses.get(request.params.courseId);
       const { format, languages, rows } = await fileToRows(request.body.content);
-      const result = await lineTranslations.apply(course.id, rows);
-      return { message: "Translations imported", data: { format, languages, ...result } };
+      const { updated, unchanged, changed } = await lineTranslations.apply(course.id, rows);
+      if (updated > 0) {
+        // like a lesson's lines saved: counts, not the texts (a course's file can be thousands of lines)
+        await audit.record({
+          actor: principalOf(request),
+          action: "courses.translations",
+          target: { type: "course", id: course.id, label: course.titleFr },
+          after: { format, languages, rows: rows.length, lines: updated, changed },
+        });
+      }
+      return { message: "Translations imported", data: { format, languages, updated, unchanged } };
     },
   );
 }

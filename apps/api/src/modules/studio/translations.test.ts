@@ -7,7 +7,7 @@ import { courseInput } from "../../../test/helpers/learning";
 
 let t: TestContext;
 let admin: string;
-let course: { id: string };
+let course: { id: string; title_fr: string };
 let other: { id: string };
 const lessonIds: string[] = [];
 
@@ -19,7 +19,7 @@ async function newCourse() {
     payload: courseInput({ target_language: "fr" }),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.course as { id: string };
+  return res.json().data.course as { id: string; title_fr: string };
 }
 
 async function newLesson(
@@ -199,5 +199,35 @@ describe("POST /courses/{courseId}/translations", () => {
     expect((await importFile("id,en\n", admin, missing)).statusCode).toBe(404);
     expect((await exportFile("format=csv", missing)).statusCode).toBe(404);
     expect((await importFile("x".repeat(TRANSLATIONS_IMPORT_MAX + 1))).statusCode).toBe(422);
+  });
+
+  it("records an import that changed lines in the audit log: the course by its title, lines changed per language", async () => {
+    const audit = async () => {
+      const res = await t.request({
+        method: "GET",
+        url: "/api/v1/audit",
+        query: { action: "courses.translations", target_id: course.id },
+        token: admin,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.entries as { target_label: string; target_type: string; after: unknown }[];
+    };
+    const before = (await audit()).length;
+    const rows = parse((await exportFile("format=csv")).body, { bom: true }) as string[][];
+    const [first, second] = [rows[1]?.[0] as string, rows[2]?.[0] as string];
+    const res = await importFile(`id,fr,en\n${first},Salut !,Hi!\n${second},,Who are you?\n`);
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = await audit();
+    expect(entries).toHaveLength(before + 1);
+    expect(entries[0]).toMatchObject({
+      target_type: "course",
+      target_label: course.title_fr,
+      after: { format: "csv", languages: ["fr", "en"], rows: 2, lines: 2, changed: { fr: 1, en: 2, es: 0 } },
+    });
+    // the same file again changes no line and writes no entry
+    expect((await importFile(`id,fr,en\n${first},Salut !,Hi!\n${second},,Who are you?\n`)).statusCode).toBe(
+      200,
+    );
+    expect(await audit()).toHaveLength(before + 1);
   });
 });
