@@ -10254,13 +10254,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "plan_id": "0b9f6c1e-4a55-4c2e-9a43-2f1d3c8e7a10",
-                 *       "provider": "paypal",
-                 *       "locale": "fr"
-                 *     }
-                 */
                 "application/json": {
                     /** Format: uuid */
                     plan_id: string;
@@ -10269,6 +10262,7 @@ export interface operations {
                     /** @enum {string} */
                     locale?: "fr" | "en" | "es";
                     country?: string;
+                    coupon?: string;
                 };
             };
         };
@@ -10306,6 +10300,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -10443,6 +10444,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -10550,6 +10558,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -10648,6 +10663,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -10755,6 +10777,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -10887,6 +10916,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -11035,6 +11071,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -11142,6 +11185,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -11249,6 +11299,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -11676,6 +11733,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -11792,6 +11856,13 @@ export interface operations {
                                 cancelled_at: string | null;
                                 access_until: string | null;
                                 duplicate_of: string | null;
+                                coupon: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    duration: "once" | "forever";
+                                    list_amount: number;
+                                    amount: number;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             } | null;
@@ -12992,6 +13063,8 @@ export interface operations {
                                 amount_off: number | null;
                                 currency: string | null;
                                 plan_ids: string[];
+                                /** @enum {string} */
+                                duration: "once" | "forever";
                                 ends_at: string | null;
                                 max_uses: number | null;
                                 uses: number;
@@ -13082,6 +13155,11 @@ export interface operations {
                     currency?: string | null;
                     /** @default [] */
                     plan_ids?: string[];
+                    /**
+                     * @default once
+                     * @enum {string}
+                     */
+                    duration?: "once" | "forever";
                     /** @default null */
                     ends_at?: string | null;
                     /** @default null */
@@ -13108,6 +13186,8 @@ export interface operations {
                                 amount_off: number | null;
                                 currency: string | null;
                                 plan_ids: string[];
+                                /** @enum {string} */
+                                duration: "once" | "forever";
                                 ends_at: string | null;
                                 max_uses: number | null;
                                 uses: number;
@@ -13213,6 +13293,11 @@ export interface operations {
                     currency?: string | null;
                     /** @default [] */
                     plan_ids?: string[];
+                    /**
+                     * @default once
+                     * @enum {string}
+                     */
+                    duration?: "once" | "forever";
                     /** @default null */
                     ends_at?: string | null;
                     /** @default null */
@@ -13239,6 +13324,8 @@ export interface operations {
                                 amount_off: number | null;
                                 currency: string | null;
                                 plan_ids: string[];
+                                /** @enum {string} */
+                                duration: "once" | "forever";
                                 ends_at: string | null;
                                 max_uses: number | null;
                                 uses: number;
@@ -13351,6 +13438,8 @@ export interface operations {
                                 amount_off: number | null;
                                 currency: string | null;
                                 plan_ids: string[];
+                                /** @enum {string} */
+                                duration: "once" | "forever";
                                 ends_at: string | null;
                                 max_uses: number | null;
                                 uses: number;
@@ -13461,6 +13550,8 @@ export interface operations {
                             discount: number;
                             amount: number;
                             currency: string;
+                            /** @enum {string} */
+                            duration: "once" | "forever";
                         };
                     };
                 };

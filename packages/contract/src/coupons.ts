@@ -11,6 +11,8 @@ export const coupon = z.object({
   currency: z.string().nullable(),
   /** The offers it applies to (plan ids); empty: every paid offer. */
   plan_ids: z.array(z.string()),
+  /** On a subscription: the first payment only ("once") or every payment ("forever"). */
+  duration: z.enum(["once", "forever"]),
   ends_at: z.string().nullable(),
   /** At most this many uses (null: no limit); `uses` so far. */
   max_uses: z.number().int().nullable(),
@@ -39,6 +41,7 @@ const couponFields = {
     .nullable()
     .default(null),
   plan_ids: z.array(z.uuid()).max(100).default([]),
+  duration: z.enum(["once", "forever"]).default("once"),
   ends_at: z.iso.datetime({ offset: true }).nullable().default(null),
   max_uses: z.number().int().min(1).max(1_000_000).nullable().default(null),
   active: z.boolean().default(true),
@@ -77,6 +80,8 @@ export const couponQuoteResponse = envelope(
     discount: z.number().int(),
     amount: z.number().int(),
     currency: z.string(),
+    /** On a subscription: the first payment only ("once") or every payment ("forever"). */
+    duration: z.enum(["once", "forever"]),
   }),
 );
 export type CouponQuote = z.infer<typeof couponQuoteResponse>["data"];

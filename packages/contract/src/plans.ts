@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelope, pagination } from "./common";
+import { couponCode } from "./coupons";
 import { localeSchema } from "./locale-schema";
 import { SPEAK_CODES } from "./locales";
 import { countryCode } from "./vat";
@@ -184,6 +185,15 @@ export const customerPlan = z.object({
    * that one, kept): it was cancelled at once and the payment it took is refunded.
    */
   duplicate_of: z.string().nullable(),
+  /** The coupon taken at checkout (null: none): its code, the payments it discounts, what they cost. */
+  coupon: z
+    .object({
+      code: z.string(),
+      duration: z.enum(["once", "forever"]),
+      list_amount: z.number().int(),
+      amount: z.number().int(),
+    })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -198,6 +208,8 @@ export const startSubscriptionBody = z
     locale: localeSchema.optional(),
     /** The country the learner lives in (ISO 3166-1 alpha-2): their invoices' VAT. Default: the seller's. */
     country: countryCode.optional(),
+    /** A coupon code: its use is taken when the checkout starts (409 COUPON_USED_UP when none is left). */
+    coupon: couponCode.optional(),
   })
   .strict()
   .meta({

@@ -72,6 +72,10 @@ interface FakeSubscription {
   create_time: string;
   update_time: string;
   plan_overridden: boolean;
+  /** The plan override's prices by cycle sequence (PayPal's `plan.billing_cycles[].pricing_scheme`). */
+  cycle_prices?: Record<number, { value: string; currency_code: string }>;
+  /** The cycle being billed (its sequence) and how many of its payments were taken. */
+  current_cycle?: { sequence: number; completed: number };
   subscriber?: {
     name: { given_name: string; surname: string };
     email_address: string;
@@ -141,6 +145,11 @@ export interface FakePaypal {
     opts?: { payer?: { email?: string; givenName?: string; surname?: string }; at?: Date },
   ): FakeSubscription;
   setSubscriptionStatus(id: string, status: FakeSubscriptionStatus): FakeSubscription;
+  /**
+   * The next billing time comes: the next payment is taken at the price of the cycle it falls in
+   * (a one-cycle TRIAL gives way to the REGULAR cycle), the plan override's price when it has one.
+   */
+  renew(subscriptionId: string, at?: Date): FakeSubscription;
   /** The buyer approves an order (Orders v2): APPROVED, with the payer and their country. */
   approveOrder(orderId: string, payer?: { email?: string; country?: string }): FakeOrder;
   orders: Map<string, FakeOrder>;
@@ -463,6 +472,99 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     return cycle;
   }
 
+  /**
+   * A subscription's plan override (`plan.billing_cycles`): it must follow the plan's cycles, so
+   * each names a sequence the plan has, and may price it in the plan's currency.
+   */
+  function parsePlanOverride(
+    plan: FakePlan,
+    raw: unknown,
+  ): Record<number, { value: string; currency_code: string }> {
+    const details: Detail[] = [];
+    const prices: Record<number, { value: string; currency_code: string }> = {};
+    const cycles = isRecord(raw) ? raw.billing_cycles : undefined;
+    if (!isRecord(raw)) details.push(invalid("/plan", undefined));
+    else if (cycles !== undefined && !Array.isArray(cycles))
+      details.push(invalid("/plan/billing_cycles", cycles));
+    for (const [index, item] of (Array.isArray(cycles) ? cycles : []).entries()) {
+      const at = `/plan/billing_cycles/${index}`;
+      const own = isRecord(item) ? plan.billing_cycles.find((c) => c.sequence === item.sequence) : undefined;
+      if (!isRecord(item) || !own) {
+        details.push(invalid(`${at}/sequence`, isRecord(item) ? item.sequence : undefined));
+        continue;
+      }
+      const scheme = isRecord(item.pricing_scheme) ? item.pricing_scheme : undefined;
+      const price = scheme && isRecord(scheme.fixed_price) ? scheme.fixed_price : undefined;
+      if (item.pricing_scheme !== undefined && !price) {
+        details.push(missing(`${at}/pricing_scheme/fixed_price`));
+        continue;
+      }
+      if (!price) continue;
+      const currency = regularCycle(plan).pricing_scheme?.fixed_price.currency_code;
+      if (typeof price.value !== "string" || !AMOUNT_PATTERN.test(price.value))
+        details.push(invalid(`${at}/pricing_scheme/fixed_price/value`, price.value));
+      else if (typeof price.currency_code !== "string" || price.currency_code !== currency)
+        details.push(invalid(`${at}/pricing_scheme/fixed_price/currency_code`, price.currency_code));
+      else prices[own.sequence] = { value: price.value, currency_code: price.currency_code };
+    }
+    if (details.length > 0) throw invalidRequest(details);
+    return prices;
+  }
+
+  /** A cycle's price for one subscription: its plan override's, else the plan's. */
+  function cyclePrice(subscription: FakeSubscription, cycle: FakeBillingCycle) {
+    return subscription.cycle_prices?.[cycle.sequence] ?? cycle.pricing_scheme?.fixed_price;
+  }
+
+  /** Takes one payment of the subscription's current cycle at `at`, and moves its billing on. */
+  function bill(subscription: FakeSubscription, plan: FakePlan, at: Date): void {
+    const cycles = [...plan.billing_cycles].sort((a, b) => a.sequence - b.sequence);
+    let current = subscription.current_cycle ?? { sequence: cycles[0]?.sequence ?? 1, completed: 0 };
+    let cycle = cycles.find((c) => c.sequence === current.sequence);
+    // a finite cycle whose payments were all taken gives way to the next one
+    if (cycle && cycle.total_cycles > 0 && current.completed >= cycle.total_cycles) {
+      const next = cycles.find((c) => c.sequence > current.sequence);
+      if (next) {
+        current = { sequence: next.sequence, completed: 0 };
+        cycle = next;
+      }
+    }
+    if (!cycle) throw new Error(`fake PayPal: plan ${plan.id} has no billing cycle`);
+    current.completed += 1;
+    subscription.current_cycle = current;
+    const price = cyclePrice(subscription, cycle) ?? { value: "0", currency_code: "USD" };
+    const info = subscription.billing_info;
+    if (!info) throw new Error(`fake PayPal: subscription ${subscription.id} was never approved`);
+    info.cycle_executions = cycles.map((c) => ({
+      tenure_type: c.tenure_type,
+      sequence: c.sequence,
+      cycles_completed:
+        c.sequence < current.sequence
+          ? c.total_cycles
+          : c.sequence === current.sequence
+            ? current.completed
+            : 0,
+      cycles_remaining:
+        c.total_cycles === 0
+          ? 0
+          : c.total_cycles -
+            (c.sequence < current.sequence
+              ? c.total_cycles
+              : c.sequence === current.sequence
+                ? current.completed
+                : 0),
+      current_pricing_scheme_version: 1,
+      total_cycles: c.total_cycles,
+    }));
+    info.last_payment = {
+      amount: { currency_code: price.currency_code, value: price.value },
+      time: isoSeconds(at),
+    };
+    info.next_billing_time = isoSeconds(
+      addInterval(at, cycle.frequency.interval_unit, cycle.frequency.interval_count),
+    );
+  }
+
   function createSubscription(body: Json): { status: number; body: Json } {
     const details: Detail[] = [];
     const context = body.application_context;
@@ -495,6 +597,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     const plan = requirePlan(String(body.plan_id));
     if (plan.status !== "ACTIVE")
       throw unprocessable("PLAN_STATUS_INVALID", "Invalid plan status. Plan must be ACTIVE.");
+    const cyclePrices = body.plan === undefined ? undefined : parsePlanOverride(plan, body.plan);
     const now = isoSeconds(new Date());
     const subscription: FakeSubscription = {
       id: `I-${randomId(12)}`,
@@ -505,7 +608,8 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       quantity: "1",
       create_time: now,
       update_time: now,
-      plan_overridden: false,
+      plan_overridden: cyclePrices !== undefined,
+      ...(cyclePrices && { cycle_prices: cyclePrices }),
       ba_token: `BA-${randomId(17)}`,
       ...(isRecord(context) && { application_context: context }),
     };
@@ -517,7 +621,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         status: subscription.status,
         status_update_time: subscription.status_update_time,
         plan_id: subscription.plan_id,
-        plan_overridden: false,
+        plan_overridden: subscription.plan_overridden,
         ...(subscription.custom_id !== undefined && { custom_id: subscription.custom_id }),
         create_time: subscription.create_time,
         links: subscriptionLinks(subscription),
@@ -547,7 +651,13 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
   }
 
   function renderSubscription(subscription: FakeSubscription): Json {
-    const { ba_token: _token, application_context: _context, ...visible } = subscription;
+    const {
+      ba_token: _token,
+      application_context: _context,
+      cycle_prices: _prices,
+      current_cycle: _cycle,
+      ...visible
+    } = subscription;
     const plan = plans.get(subscription.plan_id);
     const price = plan ? regularCycle(plan).pricing_scheme?.fixed_price : undefined;
     return {
@@ -890,8 +1000,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     }
     const plan = plans.get(subscription.plan_id);
     if (!plan) throw new Error(`fake PayPal: unknown plan ${subscription.plan_id}`);
-    const cycle = regularCycle(plan);
-    const price = cycle.pricing_scheme?.fixed_price ?? { value: "0", currency_code: "USD" };
+    const currency = regularCycle(plan).pricing_scheme?.fixed_price.currency_code ?? "USD";
     const at = options.at ?? new Date();
     const payer = options.payer ?? {};
     setStatus(subscription, "ACTIVE");
@@ -902,26 +1011,12 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       payer_id: randomId(13),
     };
     subscription.billing_info = {
-      outstanding_balance: { currency_code: price.currency_code, value: "0.0" },
-      cycle_executions: [
-        {
-          tenure_type: cycle.tenure_type,
-          sequence: cycle.sequence,
-          cycles_completed: 1,
-          cycles_remaining: 0,
-          current_pricing_scheme_version: 1,
-          total_cycles: cycle.total_cycles,
-        },
-      ],
-      last_payment: {
-        amount: { currency_code: price.currency_code, value: price.value },
-        time: isoSeconds(at),
-      },
-      next_billing_time: isoSeconds(
-        addInterval(at, cycle.frequency.interval_unit, cycle.frequency.interval_count),
-      ),
+      outstanding_balance: { currency_code: currency, value: "0.0" },
+      cycle_executions: [],
       failed_payments_count: 0,
     };
+    // the first payment is taken at approval, at the price of the plan's first cycle
+    bill(subscription, plan, at);
     return subscription;
   }
 
@@ -1001,6 +1096,15 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     approve,
+    renew(id, at = new Date()) {
+      const subscription = subscriptions.get(id);
+      if (!subscription) throw new Error(`fake PayPal: unknown subscription ${id}`);
+      if (subscription.status !== "ACTIVE")
+        throw new Error(`fake PayPal: subscription ${id} is ${subscription.status}, not ACTIVE`);
+      bill(subscription, requirePlan(subscription.plan_id), at);
+      setStatus(subscription, "ACTIVE");
+      return subscription;
+    },
     approveOrder: ordersApi.approveOrder,
     orders: ordersApi.orders,
     captures: ordersApi.captures,

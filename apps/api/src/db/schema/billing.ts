@@ -60,6 +60,15 @@ export const customerPlans = pgTable(
     duplicateOf: uuid("duplicate_of").references((): AnyPgColumn => customerPlans.id, {
       onDelete: "set null",
     }),
+    /**
+     * The coupon taken at checkout (its code copied), whether it discounts the first payment only
+     * ("once") or every one ("forever"), the plan's price then and the discounted price.
+     */
+    couponId: uuid("coupon_id").references((): AnyPgColumn => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    couponDuration: text("coupon_duration", { enum: ["once", "forever"] }),
+    listAmount: integer("list_amount"),
+    discountedAmount: integer("discounted_amount"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -244,6 +253,10 @@ export const coupons = pgTable(
     amountOff: integer("amount_off"),
     currency: text("currency"),
     planIds: uuid("plan_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** On a subscription: the first payment only, or every payment. */
+    duration: text("duration", { enum: ["once", "forever"] })
+      .notNull()
+      .default("once"),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     maxUses: integer("max_uses"),
     uses: integer("uses").notNull().default(0),
@@ -257,7 +270,10 @@ export const coupons = pgTable(
   ],
 );
 
-/** Each use of a coupon, by the purchase that took it (one per purchase, whatever replays the capture). */
+/**
+ * Each use of a coupon, by the purchase or the subscription that took it: one per purchase
+ * (whatever replays the capture) and one per subscription (whatever it pays later).
+ */
 export const couponRedemptions = pgTable(
   "coupon_redemptions",
   {
@@ -268,15 +284,16 @@ export const couponRedemptions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purchaseId: uuid("purchase_id")
-      .notNull()
-      .references(() => purchases.id, { onDelete: "cascade" }),
+    purchaseId: uuid("purchase_id").references(() => purchases.id, { onDelete: "cascade" }),
+    customerPlanId: uuid("customer_plan_id").references(() => customerPlans.id, { onDelete: "cascade" }),
     amountOff: integer("amount_off").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("coupon_redemptions_purchase_key").on(t.purchaseId),
+    uniqueIndex("coupon_redemptions_customer_plan_key").on(t.customerPlanId),
     index("coupon_redemptions_coupon_idx").on(t.couponId),
+    check("coupon_redemptions_one_item", sql`(${t.purchaseId} is null) <> (${t.customerPlanId} is null)`),
   ],
 );
 
@@ -294,6 +311,22 @@ export const demoOrders = pgTable("demo_orders", {
   captureId: text("capture_id"),
   refunded: boolean("refunded").notNull().default(false),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * PayPal's billing plan for a first payment at another price: a one-cycle TRIAL at the plan's price
+ * then its REGULAR cycle, so a subscription's plan override can price that first cycle (PayPal
+ * overrides only the cycles a plan has). Made on first need for the plan's current price.
+ */
+export const paypalIntroPlans = pgTable("paypal_intro_plans", {
+  planId: uuid("plan_id")
+    .primaryKey()
+    .references(() => plans.id, { onDelete: "cascade" }),
+  paypalPlanId: text("paypal_plan_id").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  interval: text("interval", { enum: ["month", "year"] }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Provider webhook deliveries, stored by event id so that a repeated delivery changes nothing. */

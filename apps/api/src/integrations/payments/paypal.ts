@@ -74,6 +74,7 @@ export function createPaypalProvider(opts: PaypalProviderOptions): PaymentProvid
           amountCents: input.amountCents,
           currency: input.currency,
           interval: input.interval === "year" ? "YEAR" : "MONTH",
+          ...(input.introCycle && { introCycle: true }),
         });
         return { productId, planId: plan.id };
       });
@@ -89,6 +90,13 @@ export function createPaypalProvider(opts: PaypalProviderOptions): PaymentProvid
           cancelUrl: input.cancelUrl,
           locale: input.locale,
           brandName: "Parlons",
+          // a coupon: PayPal's plan override prices the first cycle (the intro plan's one-cycle
+          // TRIAL) or, for every payment, the plan's only (REGULAR) cycle; both are sequence 1
+          ...(input.discount && {
+            cyclePrices: [
+              { sequence: 1, amountCents: input.discount.amountCents, currency: input.discount.currency },
+            ],
+          }),
           // one request id per customer plan: a retried call cannot create a second subscription
           requestId: `parlons-${input.customerPlanId}`,
         });

@@ -26,6 +26,8 @@ interface BillingPlanInput {
   interval: "month" | "year";
   /** The provider's product of this plan when one was created before (a new price reuses it). */
   productId: string | null;
+  /** A first cycle of its own (PayPal: a one-cycle TRIAL at the same price), for a first payment at another price. */
+  introCycle?: boolean;
 }
 
 interface StartSubscriptionInput {
@@ -37,6 +39,11 @@ interface StartSubscriptionInput {
   cancelUrl: string;
   /** BCP 47 with region, e.g. fr-FR. */
   locale: string;
+  /**
+   * A coupon's price: for the first payment only ("once": `providerPlanId` is then the plan's
+   * intro plan, whose first cycle is priced) or for every payment ("forever").
+   */
+  discount?: { amountCents: number; currency: string; duration: "once" | "forever" };
 }
 
 /** The provider's view of an order (a one-off payment): the only truth a purchase follows. */

@@ -10,6 +10,20 @@ import {
   type PaypalTransport,
 } from "./request";
 
+/** One billing cycle of a plan: every interval at the plan's price, `total` times (0: until cancelled). */
+const cycle = (input: CreatePlanInput, tenure: "TRIAL" | "REGULAR", sequence: number, total: number) => ({
+  frequency: { interval_unit: input.interval, interval_count: 1 },
+  tenure_type: tenure,
+  sequence,
+  total_cycles: total,
+  pricing_scheme: {
+    fixed_price: {
+      value: centsToPaypalValue(input.amountCents, input.currency),
+      currency_code: input.currency,
+    },
+  },
+});
+
 /** Catalog products, billing plans and subscriptions (PayPal Subscriptions v1). */
 
 const PAYPAL_SUBSCRIPTION_STATUSES = [
@@ -46,6 +60,11 @@ interface CreatePlanInput {
   interval: PaypalInterval;
   /** PayPal's default is ACTIVE; pass CREATED to review the plan before `activatePlan`. */
   status?: "CREATED" | "ACTIVE";
+  /**
+   * A one-cycle TRIAL at the same price before the REGULAR cycle (sequence 2): the cycle a
+   * subscription's plan override prices for a first payment at another price.
+   */
+  introCycle?: boolean;
   requestId?: string;
 }
 
@@ -53,6 +72,8 @@ interface CreateSubscriptionInput extends BuyerExperience {
   planId: string;
   /** Our reference (the customer plan id); PayPal echoes it in GET and in webhooks. */
   customId: string;
+  /** PayPal's plan override: another price for the plan's cycles of these sequences. */
+  cyclePrices?: { sequence: number; amountCents: number; currency: string }[];
   requestId?: string;
 }
 
@@ -159,18 +180,8 @@ export function subscriptionCalls(paypal: PaypalTransport): PaypalSubscriptionCa
           ...(input.description !== undefined && { description: input.description }),
           status: input.status ?? "ACTIVE",
           billing_cycles: [
-            {
-              frequency: { interval_unit: input.interval, interval_count: 1 },
-              tenure_type: "REGULAR",
-              sequence: 1,
-              total_cycles: 0,
-              pricing_scheme: {
-                fixed_price: {
-                  value: centsToPaypalValue(input.amountCents, input.currency),
-                  currency_code: input.currency,
-                },
-              },
-            },
+            ...(input.introCycle ? [cycle(input, "TRIAL", 1, 1)] : []),
+            cycle(input, "REGULAR", input.introCycle ? 2 : 1, 0),
           ],
           payment_preferences: {
             auto_bill_outstanding: true,
@@ -198,6 +209,19 @@ export function subscriptionCalls(paypal: PaypalTransport): PaypalSubscriptionCa
           plan_id: input.planId,
           custom_id: input.customId,
           application_context: buyerExperience(input, "SUBSCRIBE_NOW"),
+          ...(input.cyclePrices?.length && {
+            plan: {
+              billing_cycles: input.cyclePrices.map((c) => ({
+                sequence: c.sequence,
+                pricing_scheme: {
+                  fixed_price: {
+                    value: centsToPaypalValue(c.amountCents, c.currency),
+                    currency_code: c.currency,
+                  },
+                },
+              })),
+            },
+          }),
         },
         requestId: input.requestId ?? randomUUID(),
       });

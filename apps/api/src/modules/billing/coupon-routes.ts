@@ -134,6 +134,7 @@ export default async function couponRoutes(fastify: FastifyInstance) {
           discount: quote.discount,
           amount: quote.amount,
           currency: quote.currency,
+          duration: quote.coupon.duration,
         },
       };
     },

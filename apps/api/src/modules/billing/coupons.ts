@@ -22,6 +22,7 @@ function present(row: CouponRow): Coupon {
     amount_off: row.amountOff,
     currency: row.currency,
     plan_ids: row.planIds,
+    duration: row.duration,
     ends_at: row.endsAt?.toISOString() ?? null,
     max_uses: row.maxUses,
     uses: row.uses,
@@ -60,6 +61,7 @@ export function createCouponService(deps: { db: Db; plans: Pick<PlanService, "ge
     amountOff: body.amount_off,
     currency: body.amount_off === null ? null : body.currency,
     planIds: [...new Set(body.plan_ids)],
+    duration: body.duration,
     endsAt: body.ends_at ? new Date(body.ends_at) : null,
     maxUses: body.max_uses,
     active: body.active,
@@ -137,11 +139,15 @@ export function createCouponService(deps: { db: Db; plans: Pick<PlanService, "ge
     },
 
     /**
-     * Takes one use of the coupon for a purchase, once: a second call for the same purchase finds
-     * its redemption. Throws COUPON_USED_UP (or COUPON_EXPIRED) when none is left; nothing is written then.
+     * Takes one use of the coupon for a purchase or a subscription, once: a second call for the
+     * same one finds its redemption. Throws COUPON_USED_UP when none is left (or the coupon ended);
+     * nothing is written then. `amount` is what the discounted payment costs.
      */
     async redeem(
-      purchase: { id: string; userId: string; couponId: string; listAmount: number; amount: number },
+      use: { userId: string; couponId: string; listAmount: number; amount: number } & (
+        | { purchaseId: string; customerPlanId?: never }
+        | { customerPlanId: string; purchaseId?: never }
+      ),
       now = new Date(),
       tx?: DbOrTx,
     ): Promise<void> {
@@ -149,10 +155,11 @@ export function createCouponService(deps: { db: Db; plans: Pick<PlanService, "ge
         const [mine] = await t
           .insert(couponRedemptions)
           .values({
-            couponId: purchase.couponId,
-            userId: purchase.userId,
-            purchaseId: purchase.id,
-            amountOff: purchase.listAmount - purchase.amount,
+            couponId: use.couponId,
+            userId: use.userId,
+            purchaseId: use.purchaseId ?? null,
+            customerPlanId: use.customerPlanId ?? null,
+            amountOff: use.listAmount - use.amount,
           })
           .onConflictDoNothing()
           .returning({ id: couponRedemptions.id });
@@ -162,7 +169,7 @@ export function createCouponService(deps: { db: Db; plans: Pick<PlanService, "ge
           .set({ uses: sql`${coupons.uses} + 1` })
           .where(
             and(
-              eq(coupons.id, purchase.couponId),
+              eq(coupons.id, use.couponId),
               or(isNull(coupons.maxUses), lt(coupons.uses, coupons.maxUses)),
               or(isNull(coupons.endsAt), gt(coupons.endsAt, now)),
             ),

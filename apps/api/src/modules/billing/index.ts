@@ -58,6 +58,7 @@ export default defineModule({
       users,
       notifications,
       receipts,
+      coupons,
       publicUrl: config.publicUrl,
       log: app.log,
       changes,

@@ -31,6 +31,15 @@ export function presentCustomerPlan(row: CustomerPlanRow, plan: PlanRow): Custom
     cancelled_at: iso(row.cancelledAt),
     access_until: iso(row.accessUntil),
     duplicate_of: row.duplicateOf,
+    coupon:
+      row.couponCode && row.couponDuration && row.listAmount !== null && row.discountedAmount !== null
+        ? {
+            code: row.couponCode,
+            duration: row.couponDuration,
+            list_amount: row.listAmount,
+            amount: row.discountedAmount,
+          }
+        : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -159,7 +159,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
   /** Takes the coupon's use for this purchase; none left: the purchase closes uncaptured, and says why. */
   async function takeCouponUse(row: PurchaseRow & { couponId: string }) {
     try {
-      await deps.coupons.redeem(row);
+      await deps.coupons.redeem({ ...row, purchaseId: row.id });
     } catch (err) {
       await db
         .update(purchases)

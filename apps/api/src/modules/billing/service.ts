@@ -4,14 +4,15 @@ import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/client";
 import { pageOf } from "../../db/paginate";
-import { customerPlans, payments } from "../../db/schema/billing";
+import { customerPlans, payments, paypalIntroPlans } from "../../db/schema/billing";
 import type { PaymentProviders } from "../../integrations/payments";
 import type { ChangeBus } from "../../lib/change-bus";
 import { AppError, badRequest, conflict, notFound, validationFailed } from "../../lib/errors";
 import type { NotificationService } from "../notifications/service";
-import type { PlanService } from "../plans/service";
+import type { PlanRow, PlanService } from "../plans/service";
 import type { Principal, UserService } from "../users/service";
 import { checkCheckoutProvider, countedCheckout, providerLocale } from "./checkout";
+import type { CouponService } from "./coupons";
 import { type CustomerPlanRow, type PaymentRow, presentCustomerPlan, presentPayment } from "./present";
 import type { ReceiptService } from "./receipts";
 import type { TransitionIntent } from "./state-machine";
@@ -26,6 +27,8 @@ export interface BillingDeps {
   notifications: Pick<NotificationService, "notify">;
   /** Issues each payment's numbered receipt in the payment's transaction. */
   receipts: Pick<ReceiptService, "issue" | "ofPayments">;
+  /** A coupon entered at the subscription checkout: quoted, and its use taken with the customer plan. */
+  coupons: Pick<CouponService, "quote" | "redeem">;
   publicUrl: string;
   log: FastifyBaseLogger;
   /** Told `user:<id>` after a commit that changed a user's plan or subscription. */
@@ -138,6 +141,46 @@ export function createBillingService(deps: BillingDeps) {
     return customerPlanId ? load(customerPlanId) : null;
   }
 
+  /**
+   * The PayPal plan whose first cycle a coupon for the first payment prices (PayPal's plan override
+   * prices only the cycles a plan has): the plan's intro plan, made on first need for its price.
+   */
+  async function introPlanIdOf(plan: PlanRow): Promise<string | null> {
+    if (providers.active.name !== "paypal" || plan.interval === "once") return null;
+    const [kept] = await db.select().from(paypalIntroPlans).where(eq(paypalIntroPlans.planId, plan.id));
+    if (
+      kept &&
+      kept.amount === plan.amount &&
+      kept.currency === plan.currency &&
+      kept.interval === plan.interval
+    )
+      return kept.paypalPlanId;
+    // the plan's own PayPal product first, so that both plans sell the same product
+    await deps.plans.providerPlanIdOf(plan);
+    const current = await deps.plans.get(plan.id);
+    const made = await providers.active.createBillingPlan({
+      name: current.name,
+      description: current.descriptionEn,
+      amountCents: current.amount,
+      currency: current.currency,
+      interval: plan.interval,
+      productId: current.paypalProductId,
+      introCycle: true,
+    });
+    if (!made) return null;
+    const values = {
+      paypalPlanId: made.planId,
+      amount: current.amount,
+      currency: current.currency,
+      interval: plan.interval,
+    };
+    await db
+      .insert(paypalIntroPlans)
+      .values({ planId: plan.id, ...values })
+      .onConflictDoUpdate({ target: paypalIntroPlans.planId, set: { ...values, createdAt: new Date() } });
+    return made.planId;
+  }
+
   /** The demo checkout: the owner plays the buyer; the change then goes through the state machine. */
   async function demoDecide(id: string, decision: "approve" | "decline") {
     const row = await load(id);
@@ -146,7 +189,8 @@ export function createBillingService(deps: BillingDeps) {
       throw badRequest("This customer plan is not a demo checkout");
     const plan = await deps.plans.get(row.planId);
     const price = {
-      amount: plan.amount,
+      // with a coupon, the first payment is the discounted price (the demo bills no renewal)
+      amount: row.discountedAmount ?? plan.amount,
       currency: plan.currency,
       interval: plan.interval === "year" ? ("year" as const) : ("month" as const),
     };
@@ -185,8 +229,14 @@ export function createBillingService(deps: BillingDeps) {
         .where(and(eq(customerPlans.userId, principal.id), eq(customerPlans.status, "ACTIVE")))
         .limit(1);
       if (active?.planId === plan.id) throw conflict("You already have an active subscription to this plan");
+      // a coupon is checked before anything starts; its use is taken with the customer plan below
+      const quote = body.coupon ? await deps.coupons.quote(body.coupon, plan) : null;
+      const discount = quote
+        ? { amountCents: quote.amount, currency: quote.currency, duration: quote.coupon.duration }
+        : undefined;
 
-      const providerPlanId = await deps.plans.providerPlanIdOf(plan);
+      const providerPlanId =
+        discount?.duration === "once" ? await introPlanIdOf(plan) : await deps.plans.providerPlanIdOf(plan);
       const id = randomUUID();
       const prefix = langPrefix(body.locale ?? "fr");
       const subscription = await countedCheckout(
@@ -197,24 +247,49 @@ export function createBillingService(deps: BillingDeps) {
           returnUrl: `${deps.publicUrl}${prefix}/billing/subscription-payment?customer_plan=${id}`,
           cancelUrl: `${deps.publicUrl}${prefix}/pricing?checkout=cancelled`,
           locale: providerLocale(body.locale),
+          ...(discount && { discount }),
         }),
         deps.onPaymentEvent,
       );
-      const [row] = await db
-        .insert(customerPlans)
-        .values({
-          id,
-          userId: principal.id,
-          planId: plan.id,
-          status: "APPROVAL_PENDING",
-          provider: providers.active.name,
-          providerSubscriptionId: subscription.id,
-          // what the learner holds now is what this checkout may replace; nothing else
-          replacesId: active?.id ?? null,
-          buyerCountry: body.country ?? null,
-        })
-        .returning();
-      if (!row) throw new Error("customer plan insert returned nothing");
+      // the customer plan and its coupon's use in one transaction: when the last use went to
+      // another learner, nothing is kept (the subscription at the provider is never approved)
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(customerPlans)
+          .values({
+            id,
+            userId: principal.id,
+            planId: plan.id,
+            status: "APPROVAL_PENDING",
+            provider: providers.active.name,
+            providerSubscriptionId: subscription.id,
+            // what the learner holds now is what this checkout may replace; nothing else
+            replacesId: active?.id ?? null,
+            buyerCountry: body.country ?? null,
+            ...(quote && {
+              couponId: quote.coupon.id,
+              couponCode: quote.coupon.code,
+              couponDuration: quote.coupon.duration,
+              listAmount: quote.listAmount,
+              discountedAmount: quote.amount,
+            }),
+          })
+          .returning();
+        if (!inserted) throw new Error("customer plan insert returned nothing");
+        if (quote)
+          await deps.coupons.redeem(
+            {
+              userId: principal.id,
+              couponId: quote.coupon.id,
+              listAmount: quote.listAmount,
+              amount: quote.amount,
+              customerPlanId: id,
+            },
+            new Date(),
+            tx,
+          );
+        return inserted;
+      });
       const approveUrl = subscription.approveUrl.startsWith("/")
         ? `${prefix}${subscription.approveUrl}`
         : subscription.approveUrl;

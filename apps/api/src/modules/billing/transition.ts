@@ -20,6 +20,16 @@ export type PaymentOutcome =
   | "duplicate_cancelled"
   | "refund_due";
 
+/**
+ * The coupon a subscription's payment was discounted by, for its receipt: a payment at the
+ * discounted price (the first, or every one for a coupon "forever"); a payment at the plan's
+ * price after a first-payment coupon names none.
+ */
+function couponOf(row: CustomerPlanRow, amount: number) {
+  if (!row.couponCode || row.listAmount === null || row.discountedAmount !== amount) return undefined;
+  return amount < row.listAmount ? { listAmount: row.listAmount, code: row.couponCode } : undefined;
+}
+
 /** The first key of the learners' advisory locks (the second is the hashed user id): "cplk". */
 const LEARNER_LOCK_SPACE = 0x63706c6b;
 
@@ -194,6 +204,7 @@ export function createTransition(
           told.push("payment_recorded");
           await deps.receipts.issue(payment, current.planId, tx, "subscription", {
             declaredCountry: current.buyerCountry,
+            coupon: couponOf(current, payment.amount),
           });
         }
       }

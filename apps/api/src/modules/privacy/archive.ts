@@ -31,12 +31,13 @@ export function createArchive(db: Database["db"]) {
     subscriptions: (u) => db.select().from(customerPlans).where(eq(customerPlans.userId, u)),
     payments: (u) => db.select().from(payments).where(eq(payments.userId, u)),
     receipts: (u) => db.select().from(receipts).where(eq(receipts.userId, u)),
-    // courses bought once, and the coupons their checkouts took
+    // courses bought once, and the coupons their checkouts and subscriptions took
     purchases: (u) => db.select().from(purchases).where(eq(purchases.userId, u)),
     coupon_redemptions: (u) =>
       db
         .select({
           purchase_id: couponRedemptions.purchaseId,
+          customer_plan_id: couponRedemptions.customerPlanId,
           amount_off: couponRedemptions.amountOff,
           created_at: couponRedemptions.createdAt,
         })

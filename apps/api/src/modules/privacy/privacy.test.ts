@@ -327,7 +327,10 @@ describe("every table holding a user's id, found in the schema", () => {
       "purchases",
       "courses bought once: accounting records like payments (amounts, coupon code, provider's order), no address",
     ],
-    ["coupon_redemptions", "the discount a purchase took: part of that accounting record, no address"],
+    [
+      "coupon_redemptions",
+      "the discount a purchase or a subscription took: part of that accounting record, no address",
+    ],
   ]);
 
   it("every column naming a user is a learner's user_id or a known staff reference", () => {

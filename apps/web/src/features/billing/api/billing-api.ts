@@ -99,6 +99,7 @@ export function startSubscription(body: {
   plan_id: string;
   provider: CheckoutProvider;
   locale: Lang;
+  coupon?: string | undefined;
   country?: string | undefined;
 }) {
   return api<Data<{ customerPlan: CustomerPlan; approveUrl: string }>>("/v1/customer-plan", {

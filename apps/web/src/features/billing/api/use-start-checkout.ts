@@ -46,7 +46,7 @@ export function useStartCheckout() {
     }): Promise<{ approveUrl: string }> =>
       once
         ? startPurchase({ plan_id: planId, provider, locale: lang, coupon, country })
-        : startSubscription({ plan_id: planId, provider, locale: lang, country }),
+        : startSubscription({ plan_id: planId, provider, locale: lang, coupon, country }),
     onSuccess: ({ approveUrl }) => {
       const target = checkoutTarget(approveUrl);
       if (!target) void message.error(t("billing:checkout.badLink"));

@@ -11,15 +11,19 @@ import { quoteCoupon } from "../api/purchases-api";
 /**
  * A discount code entered at checkout: checked with the server (`/v1/coupons/quote`), which says
  * the price with it; the code applied is what the checkout sends. Removing it goes back to the price.
+ * On a subscription it says whether the discount is for the first payment only or for every one.
  */
 export function CouponField({
   planId,
   applied,
   onApplied,
+  recurring = false,
 }: {
   planId: string;
   applied: CouponQuote | null;
   onApplied: (quote: CouponQuote | null) => void;
+  /** A subscription: say whether the price holds for the first payment or every one. */
+  recurring?: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -39,6 +43,12 @@ export function CouponField({
           code: applied.code,
           discount: formatMoney(applied.discount, applied.currency, lang),
           amount: formatMoney(applied.amount, applied.currency, lang),
+        })}
+        {...(recurring && {
+          description: t(
+            applied.duration === "forever" ? "billing:coupon.everyPayment" : "billing:coupon.firstPayment",
+            { price: formatMoney(applied.list_amount, applied.currency, lang) },
+          ),
         })}
         action={
           <Button size="small" onClick={() => onApplied(null)}>

@@ -10,6 +10,7 @@ interface Values {
   value: number;
   currency: string;
   plan_ids: string[];
+  duration: "once" | "forever";
   ends_on: string;
   max_uses: number | null;
   active: boolean;
@@ -23,6 +24,7 @@ export function couponValues(coupon: Coupon | null): Values {
     value: coupon?.amount_off != null ? coupon.amount_off / 100 : (coupon?.percent_off ?? 10),
     currency: coupon?.currency ?? "EUR",
     plan_ids: coupon?.plan_ids ?? [],
+    duration: coupon?.duration ?? "once",
     ends_on: coupon?.ends_at?.slice(0, 10) ?? "",
     max_uses: coupon?.max_uses ?? null,
     active: coupon?.active ?? true,
@@ -38,13 +40,14 @@ export function couponBody(v: Values): CreateCouponBody {
     amount_off: amount ? Math.round(v.value * 100) : null,
     currency: amount ? v.currency : null,
     plan_ids: v.plan_ids,
+    duration: v.duration,
     ends_at: v.ends_on ? `${v.ends_on}T23:59:59Z` : null,
     max_uses: v.max_uses ?? null,
     active: v.active,
   };
 }
 
-/** A coupon's fields: code, percentage or amount off, offers, end date, uses at most, active. */
+/** A coupon's fields: code, percentage or amount off, offers, first or every payment, end date, uses at most, active. */
 export function CouponForm({
   form,
   plans,
@@ -98,6 +101,18 @@ export function CouponForm({
           mode="multiple"
           allowClear
           options={plans.filter((p) => p.premium).map((p) => ({ value: p.id, label: planName(p, lang) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="duration"
+        label={t("billing:coupons.duration")}
+        extra={t("billing:coupons.durationHelp")}
+      >
+        <Radio.Group
+          options={[
+            { value: "once", label: t("billing:coupons.durationOnce") },
+            { value: "forever", label: t("billing:coupons.durationForever") },
+          ]}
         />
       </Form.Item>
       <Form.Item name="ends_on" label={t("billing:coupons.endsOn")}>

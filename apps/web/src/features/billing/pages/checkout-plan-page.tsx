@@ -184,7 +184,7 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
           title={t("billing:upgrade.unavailable", { method: t(`billing:provider.${only}`) })}
         />
       )}
-      {once && <CouponField key={plan.id} planId={plan.id} applied={coupon} onApplied={setCoupon} />}
+      <CouponField key={plan.id} planId={plan.id} applied={coupon} onApplied={setCoupon} recurring={!once} />
       <CountryField value={country} onChange={setCountry} />
       {wanted.includes("demo") && <Alert type="warning" showIcon title={t("billing:demo.label")} />}
       <Space wrap>
