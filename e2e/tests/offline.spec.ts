@@ -1,19 +1,12 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { violations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
+import { controlled } from "../support/offline";
 import { playForASecond } from "../support/player";
 import { apiToken, createLearner, signIn } from "../support/session";
 
 /** The installable app and offline lessons, on a phone, with the service worker running. */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: "allow" });
-
-/** Waits until the service worker is active and controls the page (after its precache). */
-async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
 
 test("installable: a manifest per language, icons, and a service worker that controls the page", async ({
   page,

@@ -1,30 +1,10 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
+import { controlled, downloadAndFinish } from "../support/offline";
 import { apiToken, createLearner, signIn } from "../support/session";
 
 /** Review on a phone with the network gone: a downloaded lesson's lines, one message, sent once back. */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: "allow" });
 test.describe.configure({ timeout: 240_000 });
-
-async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
-/** The demo course's free lesson (it has lines with translations). */
-async function demoLesson(request: APIRequestContext, token: string) {
-  const course = (await (await request.get("/api/v1/courses/single/anglais-pour-debutants")).json()) as {
-    data: { course: { id: string } };
-  };
-  const courseId = course.data.course.id;
-  const res = await request.get(`/api/v1/courses/${courseId}/lessons`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const lessons = ((await res.json()) as { data: { lessons: { id: string; free: boolean }[] } }).data.lessons;
-  return { courseId, lessonId: lessons.find((l) => l.free)?.id ?? "" };
-}
 
 test("a review session of a downloaded lesson works offline, says so once, and counts once back online", async ({
   page,
@@ -33,16 +13,11 @@ test("a review session of a downloaded lesson works offline, says so once, and c
   const learner = await createLearner(page.request, "review-offline");
   const token = await apiToken(page.request, learner);
   const headers = { authorization: `Bearer ${token}` };
-  const { courseId, lessonId } = await demoLesson(page.request, token);
   await signIn(page, learner);
   await controlled(page);
 
   // the lesson downloaded and finished: its lines are in the deck
-  await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
-  await page.getByTestId("download-lesson").click();
-  await expect(page.getByTestId("download-done")).toBeVisible();
-  await page.getByTestId("mark-done").click();
-  await expect(page.getByTestId("mark-done")).toHaveAttribute("data-done", "true");
+  await downloadAndFinish(page, token);
   // the deck read once online (the worker keeps it)
   await page.goto("/review");
   await expect(page.getByTestId("review-current")).toBeVisible();

@@ -34,17 +34,23 @@ export async function sendOnce(send: () => Promise<unknown>): Promise<SendOutcom
     await send();
     return "done";
   } catch (error) {
-    if (
-      error instanceof ApiError &&
-      error.status >= 400 &&
-      error.status < 500 &&
-      error.status !== 401 &&
-      error.status !== 429
-    )
-      return "done";
-    return "retry";
+    return refusedForGood(error) ? "done" : "retry";
   }
 }
+
+/** A 4xx other than 401 and 429: the server will refuse the same item again, nothing to retry. */
+export function refusedForGood(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    error.status !== 429
+  );
+}
+
+/** What `createOutbox` makes. */
+export type Outbox<T> = ReturnType<typeof createOutbox<T>>;
 
 /** An outbox kept under `key`, its items told apart by `idOf`. */
 export function createOutbox<T>(key: string, idOf: (item: T) => string) {

@@ -7,8 +7,8 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { api } from "@/lib/api";
-import { ApiError } from "@/lib/api-error";
 import type { MutationConfig } from "@/lib/mutation";
+import { refusedForGood } from "@/lib/outbox";
 import { resumeOnline } from "@/lib/session";
 import { flushSessions, keepSession } from "../lib/session-queue";
 
@@ -54,14 +54,6 @@ function postStudySession(body: StudySessionBody) {
     (r) => r.data,
   );
 }
-
-/** Refused for good (a client error other than sign-in or rate limits): nothing to retry. */
-const refusedForGood = (error: unknown) =>
-  error instanceof ApiError &&
-  error.status >= 400 &&
-  error.status < 500 &&
-  error.status !== 401 &&
-  error.status !== 429;
 
 /**
  * Finished review or exercise sessions (issue 23's exercises send theirs here too): `record`

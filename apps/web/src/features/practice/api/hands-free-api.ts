@@ -28,10 +28,14 @@ export function handsFreePlanQuery(kinds: HandsFreeKind[], lang: Locale) {
   });
 }
 
-/** `POST /v1/practice/hands-free/grades`: the same grade ids sent again change nothing. */
-export function sendHandsFreeGrades(grades: HandsFreeGradesBody["grades"]) {
+/**
+ * `POST /v1/practice/hands-free/grades`, a session's grades as the page queued them (`answered_at`
+ * when it ended): the same grade ids sent again change nothing. The day is the learner's as they send.
+ */
+export function sendHandsFreeGrades(body: HandsFreeGradesBody) {
   return api<HandsFreeGradesResponse>("/v1/practice/hands-free/grades", {
     method: "POST",
-    body: { grades, answered_at: new Date().toISOString(), day_start: localMidnight() },
+    body: { ...body, day_start: localMidnight() },
+    silent: true,
   }).then((r) => r.data);
 }

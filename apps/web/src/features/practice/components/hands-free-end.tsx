@@ -1,6 +1,7 @@
 import type { HandsFreeItem } from "@parlons/contract";
 import { Alert, Button, Checkbox, List, Result, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import type { GradesState } from "../hooks/use-hands-free-grades";
 
 /**
  * The end of a hands-free session: each line with its "missed it" mark (one tap), then one button
@@ -12,21 +13,24 @@ export function HandsFreeEnd(props: {
   onToggle: (cardId: string) => void;
   onSend: () => void;
   sending: boolean;
-  sent: boolean;
-  failed: boolean;
+  /** What became of the grades sent (null before). */
+  state: GradesState | null;
   onAgain: () => void;
 }) {
   const { t } = useTranslation();
   const { items, missed } = props;
-  if (props.sent)
+  // kept on the device (no connection), or taken by the server
+  if (props.state === "queued" || props.state === "sent") {
+    const queued = props.state === "queued";
     return (
       <Result
-        status="success"
-        title={t("practice:handsFree.sent", { count: items.length })}
-        data-testid="hands-free-sent"
+        status={queued ? "info" : "success"}
+        title={t(queued ? "practice:handsFree.queued" : "practice:handsFree.sent", { count: items.length })}
+        data-testid={queued ? "hands-free-queued" : "hands-free-sent"}
         extra={<Button onClick={props.onAgain}>{t("practice:handsFree.again")}</Button>}
       />
     );
+  }
   return (
     <div className="hands-free-end" data-testid="hands-free-end">
       <Typography.Title level={3}>{t("practice:handsFree.endTitle")}</Typography.Title>
@@ -47,7 +51,9 @@ export function HandsFreeEnd(props: {
           </List.Item>
         )}
       />
-      {props.failed && <Alert type="error" showIcon title={t("practice:handsFree.sendFailed")} />}
+      {props.state === "refused" && (
+        <Alert type="error" showIcon title={t("practice:handsFree.sendFailed")} />
+      )}
       <Space wrap>
         <Button type="primary" loading={props.sending} onClick={props.onSend} data-testid="hands-free-send">
           {missed.size === 0 ? t("practice:handsFree.allGood") : t("practice:handsFree.send")}

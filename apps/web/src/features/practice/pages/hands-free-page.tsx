@@ -5,11 +5,14 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
+import { localMidnight } from "@/features/review/api/review-queries";
 import { pagePath } from "@/lib/paths";
+import { useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { handsFreeKeys, handsFreePlanQuery, sendHandsFreeGrades } from "../api/hands-free-api";
+import { handsFreeKeys, handsFreePlanQuery } from "../api/hands-free-api";
 import { HandsFreeEnd } from "../components/hands-free-end";
+import { useHandsFreeGrades } from "../hooks/use-hands-free-grades";
 import { useHandsFreeKinds } from "../hooks/use-hands-free-kinds";
 import { useHandsFreeRunner, voiceFor } from "../hooks/use-hands-free-runner";
 import "../practice.css";
@@ -79,8 +82,7 @@ export function HandsFreePage() {
   const [started, setStarted] = useState(false);
   const [missed, setMissed] = useState<Set<string>>(() => new Set());
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const grades = useHandsFreeGrades(useSession().user?.id ?? "");
   const gradeIds = useMemo(() => new Map(items.map((i) => [i.card.id, crypto.randomUUID()])), [items]);
   useEffect(() => () => queryClient.removeQueries({ queryKey: handsFreeKeys.all }), [queryClient]);
 
@@ -97,31 +99,28 @@ export function HandsFreePage() {
       }),
     [],
   );
+  const { send: sendGrades, reset: resetGrades } = grades;
   const send = useCallback(async () => {
     setSending(true);
-    setFailed(false);
-    try {
-      await sendHandsFreeGrades(
-        items.map((i) => ({
-          grade_id: gradeIds.get(i.card.id) as string,
-          card_id: i.card.id,
-          rating: missed.has(i.card.id) ? 1 : 3,
-        })),
-      );
-      setSent(true);
-    } catch {
-      setFailed(true);
-    } finally {
-      setSending(false);
-    }
-  }, [items, gradeIds, missed]);
+    // kept on the device, then sent (now, or when the connection returns): each grade id counts once
+    await sendGrades({
+      grades: items.map((i) => ({
+        grade_id: gradeIds.get(i.card.id) as string,
+        card_id: i.card.id,
+        rating: missed.has(i.card.id) ? 1 : 3,
+      })),
+      answered_at: new Date().toISOString(),
+      day_start: localMidnight(),
+    });
+    setSending(false);
+  }, [items, gradeIds, missed, sendGrades]);
   const again = useCallback(() => {
     runner.restart();
     setStarted(false);
     setMissed(new Set());
-    setSent(false);
+    resetGrades();
     void queryClient.resetQueries({ queryKey: handsFreeKeys.all });
-  }, [runner, queryClient]);
+  }, [runner, queryClient, resetGrades]);
 
   let body: React.ReactNode;
   if (plan.isError) body = <LoadError query={plan} />;
@@ -140,8 +139,7 @@ export function HandsFreePage() {
         onToggle={toggle}
         onSend={() => void send()}
         sending={sending}
-        sent={sent}
-        failed={failed}
+        state={grades.state}
         onAgain={again}
       />
     );

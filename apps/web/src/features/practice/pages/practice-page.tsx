@@ -8,14 +8,14 @@ import {
 } from "@parlons/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card, Checkbox, Empty, Progress, Skeleton, Space, Switch, Tag, Typography } from "antd";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
-import { learnerStore, oneAtATime } from "@/lib/outbox";
 import { pagePath } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useLocalePath } from "@/lib/use-locale";
+import { useOutbox } from "@/lib/use-outbox";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useSegmentPlayer } from "@/lib/use-segment-player";
 import { practiceKeys, practiceSessionQuery, sendQueuedResult } from "../api/practice-api";
@@ -30,26 +30,6 @@ import { practiceOutbox } from "../lib/practice-outbox";
 import "../practice.css";
 
 const EXERCISES = { dictation: DictationExercise, cloze: ClozeExercise, recall: RecallExercise };
-
-/** Sends the results the outbox holds now and whenever the browser is back online. */
-function useResultSync(userId: string) {
-  const store = useMemo(() => learnerStore(localStorage, userId), [userId]);
-  const flush = useMemo(() => oneAtATime(() => practiceOutbox.flush(store, sendQueuedResult)), [store]);
-  useEffect(() => {
-    const run = () => void flush();
-    run();
-    window.addEventListener("online", run);
-    return () => window.removeEventListener("online", run);
-  }, [flush]);
-  const send = useCallback(
-    (result: PracticeResultBody) => {
-      practiceOutbox.queue(store, result);
-      return flush();
-    },
-    [store, flush],
-  );
-  return send;
-}
 
 /**
  * `/practice`: the day's exercises from the review deck (dictation, cloze, recall), one after the
@@ -70,7 +50,8 @@ export function PracticePage() {
   const [retried, setRetried] = useState<Set<string>>(() => new Set());
   const [offline, setOffline] = useState(false);
   const player = useSegmentPlayer(undefined, "practice-audio");
-  const send = useResultSync(useSession().user?.id ?? "");
+  // results go through the outbox: a session of downloaded lessons practised offline is sent later
+  const { queue: send } = useOutbox(practiceOutbox, useSession().user?.id ?? "", sendQueuedResult);
 
   useEffect(() => {
     if (session.data && queue === null) setQueue(session.data.items);

@@ -7,8 +7,8 @@ export { learnerStore, type OutboxStore, oneAtATime, type SendOutcome, sendOnce 
  * Grades not yet accepted by the server (lib/outbox.ts), each under the review id chosen when it
  * was made: a grade sent twice is graded once.
  */
-const grades = createOutbox<ReviewGradeBody>("parlons.reviewOutbox", (grade) => grade.review_id);
+export const gradesOutbox = createOutbox<ReviewGradeBody>("parlons.reviewOutbox", (grade) => grade.review_id);
 
-export const pendingGrades = grades.pending;
-export const queueGrade = grades.queue;
-export const flushGrades = grades.flush;
+export const pendingGrades = gradesOutbox.pending;
+export const queueGrade = gradesOutbox.queue;
+export const flushGrades = gradesOutbox.flush;

@@ -14,7 +14,7 @@ import {
   Tag,
   Typography,
 } from "antd";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
@@ -22,14 +22,15 @@ import { useStudySessions } from "@/features/habit/api/habit-api";
 import { pauseNowPlaying } from "@/features/player/lib/now-playing";
 import { errorText } from "@/lib/api-error";
 import { pagePath } from "@/lib/paths";
-import { resumeOnline, useSession } from "@/lib/session";
+import { useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
+import { useOutbox } from "@/lib/use-outbox";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useSegmentPlayer } from "@/lib/use-segment-player";
 import { dueReviewsQuery, removeReviewCard, sendQueuedGrade } from "../api/review-api";
 import { reviewKeys } from "../api/review-queries";
 import { ReviewSummary, type SessionTally } from "../components/review-summary";
-import { flushGrades, learnerStore, type OutboxStore, oneAtATime, queueGrade } from "../lib/outbox";
+import { gradesOutbox } from "../lib/outbox";
 import "../review.css";
 import { formatInterval } from "../lib/interval";
 
@@ -39,22 +40,6 @@ const RATINGS: { value: ReviewRating; key: "again" | "hard" | "good" | "easy" }[
   { value: 3, key: "good" },
   { value: 4, key: "easy" },
 ];
-
-/** Sends what the outbox holds now and whenever the browser is back online. */
-function useOutboxSync(store: OutboxStore, onSent: () => void) {
-  const flushStore = useMemo(() => oneAtATime(() => flushGrades(store, sendQueuedGrade)), [store]);
-  const flush = useCallback(async () => {
-    if ((await flushStore()) > 0) onSent();
-  }, [flushStore, onSent]);
-  useEffect(() => {
-    void flush();
-    // back online, the session started offline is renewed first (a grade sent before would be refused)
-    const online = () => void resumeOnline().then(flush);
-    window.addEventListener("online", online);
-    return () => window.removeEventListener("online", online);
-  }, [flush]);
-  return flush;
-}
 
 /**
  * `/review`: the day's review session. Each card plays its line's segment of the lesson audio;
@@ -106,8 +91,8 @@ export function ReviewPage() {
   );
   // the page is behind sign-in: the user is known here
   const userId = useSession().user?.id ?? "";
-  const outbox = useMemo(() => learnerStore(localStorage, userId), [userId]);
-  const flush = useOutboxSync(outbox, refreshCounts);
+  // grades go through the outbox: a session made offline is sent when the connection returns
+  const { queue: queueGrade, flush } = useOutbox(gradesOutbox, userId, sendQueuedGrade, refreshCounts);
   const sessions = useStudySessions(userId);
 
   // the session's queue is taken once from the due list
@@ -141,20 +126,19 @@ export function ReviewPage() {
   const grade = useCallback(
     (rating: ReviewRating) => {
       if (!current) return;
-      queueGrade(outbox, {
+      void queueGrade({
         review_id: crypto.randomUUID(),
         card_id: current.card.id,
         rating,
         reviewed_at: new Date().toISOString(),
-      });
-      void flush().then(() => setOffline(!navigator.onLine));
+      }).then(() => setOffline(!navigator.onLine));
       setReviewed((n) => n + 1);
       setTally((old) => ({ items: old.items + 1, correct: old.correct + (rating >= 3 ? 1 : 0) }));
       setRevealed(false);
       // "Again" comes back at the end of this session (FSRS's first step is minutes away)
       setQueue((old) => (old ? [...old.slice(1), ...(rating === 1 ? [old[0] as ReviewItem] : [])] : old));
     },
-    [current, flush, outbox],
+    [current, queueGrade],
   );
 
   // the session ends (the queue empty after grades): recorded once, for the streak and study day

@@ -16,6 +16,8 @@ describe("offline keys", () => {
     expect(isOfflineRead(`/api/v1/courses/${id}/lessons`)).toBe(true);
     expect(isOfflineRead("/api/v1/practice/session")).toBe(true);
     expect(isOfflineRead("/api/v1/practice/results")).toBe(false);
+    expect(isOfflineRead("/api/v1/practice/hands-free")).toBe(true);
+    expect(isOfflineRead("/api/v1/practice/hands-free/grades")).toBe(false);
     expect(isOfflineRead(`/api/v1/courses/${id}/lessons/done-customer`)).toBe(false);
     expect(isOfflineRead("/api/v1/user/me")).toBe(false);
     expect(isOfflineRead("/api/v1/review/due")).toBe(true);

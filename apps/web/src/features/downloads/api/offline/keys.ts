@@ -31,13 +31,14 @@ const DATA_READS = [
   /^\/api\/v1\/courses\/single\/[^/]+$/,
   /^\/api\/v1\/courses\/[0-9a-f-]{36}\/lessons$/i,
   /^\/api\/v1\/practice\/session$/,
+  /^\/api\/v1\/practice\/hands-free$/,
   // the review deck: a session of downloaded lessons' lines opens offline
   /^\/api\/v1\/review\/due$/,
 ];
 
 /**
  * API reads the worker keeps (network first) so that a visited or downloaded lesson opens offline,
- * and the last practice session read, whose lines of downloaded lessons then play offline.
+ * and the last practice and hands-free sessions read, whose lines of downloaded lessons then play offline.
  */
 export function isOfflineRead(pathname: string): boolean {
   return DATA_READS.some((re) => re.test(pathname));
