@@ -2101,6 +2101,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/courses/{courseId}/lessons/{id}/propose-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lesson's latest job (a proposal of lines or an alignment): status, progress, result
+         * @description Access: permission `lessons.manage`.
+         */
+        get: operations["getLessonLinesProposal"];
+        put?: never;
+        /**
+         * Propose lines at the pauses of the lesson's audio, for audio without a script (a job)
+         * @description Access: permission `lessons.manage`. Queues a job that finds the audio's pauses (250 ms or more) and answers 202 at once; `GET …/propose-lines` (or `…/align`) shows its progress, then the lines it wrote. The lines have empty text: they work at once as "repeat after me" segments, and staff type or paste their text in the lines editor. `keep` (the default) is refused with 409 LESSON_HAS_LINES when the lesson has lines; `replace` replaces them. Audio that cannot be decoded fails the job with AUDIO_UNREADABLE, audio without speech with AUDIO_NO_SPEECH.
+         */
+        post: operations["proposeLessonLines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/courses/{courseId}/translations": {
         parameters: {
             query?: never;
@@ -3879,10 +3903,12 @@ export interface components {
             id: string;
             lesson_id: string;
             /** @enum {string} */
+            kind: "align" | "propose";
+            /** @enum {string} */
             status: "queued" | "running" | "done" | "failed";
             progress: number;
             /** @enum {string} */
-            apply: "merge" | "replace";
+            apply: "merge" | "replace" | "keep";
             /** @enum {string} */
             lang: "fr" | "en" | "es";
             mode: ("signal" | "synthesis") | null;
@@ -16334,6 +16360,194 @@ export interface operations {
             };
         };
     };
+    getLessonLinesProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            job: components["schemas"]["AlignmentJob"] | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    proposeLessonLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apply": "keep"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @default keep
+                     * @enum {string}
+                     */
+                    apply?: "keep" | "replace";
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            job: components["schemas"]["AlignmentJob"];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     exportCourseTranslations: {
         parameters: {
             query?: {
@@ -16540,7 +16754,7 @@ export interface operations {
                                 error: {
                                     file: string;
                                     /** @enum {string} */
-                                    code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SOCIAL_LOGIN_FAILED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "SESSION_REVOKED" | "ACCOUNT_NOT_ACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_THROTTLED" | "ACCOUNT_LOCKED" | "FORBIDDEN" | "ABOVE_YOUR_PERMISSIONS" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "ROLE_IN_USE" | "COURSE_IN_USE" | "TEMPLATE_SLUG_TAKEN" | "CAMPAIGN_ALREADY_QUEUED" | "ROLE_BUILT_IN" | "WRONG_PASSWORD" | "REGISTRATIONS_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "AUDIO_NOT_PLAUSIBLE" | "RANGE_NOT_SATISFIABLE" | "RATE_LIMITED" | "PROVIDER_ERROR" | "INTERNAL_ERROR" | "EVENT_FULL" | "ALREADY_BOOKED" | "EVENT_CLOSED" | "LIMIT_REACHED" | "PREMIUM_REQUIRED" | "LESSON_NOT_OPEN_YET" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_LOCKED" | "CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_INVALID" | "LESSON_AUDIO_MISSING" | "SCRIPT_EMPTY" | "SCRIPT_TOO_LONG" | "ALIGNMENT_RUNNING" | "AUDIO_UNREADABLE" | "ALIGNMENT_FAILED" | "LINES_OVERLAP" | "LINE_PAST_AUDIO_END" | "ALREADY_OWNED" | "NOT_FOR_SALE" | "PURCHASE_CLOSED" | "NOT_REFUNDABLE" | "COUPON_INVALID" | "COUPON_EXPIRED" | "COUPON_USED_UP" | "COUPON_NOT_APPLICABLE" | "COUPON_CODE_TAKEN" | "TRANSLATIONS_UNREADABLE" | "TRANSLATIONS_INVALID" | "IMPORT_ARCHIVE_REFUSED" | "IMPORT_UNPAIRED" | "IMPORT_SCRIPT_INVALID" | "IMPORT_NOTHING";
+                                    code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SOCIAL_LOGIN_FAILED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "SESSION_REVOKED" | "ACCOUNT_NOT_ACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_THROTTLED" | "ACCOUNT_LOCKED" | "FORBIDDEN" | "ABOVE_YOUR_PERMISSIONS" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "ROLE_IN_USE" | "COURSE_IN_USE" | "TEMPLATE_SLUG_TAKEN" | "CAMPAIGN_ALREADY_QUEUED" | "ROLE_BUILT_IN" | "WRONG_PASSWORD" | "REGISTRATIONS_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "AUDIO_NOT_PLAUSIBLE" | "RANGE_NOT_SATISFIABLE" | "RATE_LIMITED" | "PROVIDER_ERROR" | "INTERNAL_ERROR" | "EVENT_FULL" | "ALREADY_BOOKED" | "EVENT_CLOSED" | "LIMIT_REACHED" | "PREMIUM_REQUIRED" | "LESSON_NOT_OPEN_YET" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_LOCKED" | "CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_INVALID" | "LESSON_AUDIO_MISSING" | "SCRIPT_EMPTY" | "SCRIPT_TOO_LONG" | "ALIGNMENT_RUNNING" | "LESSON_HAS_LINES" | "AUDIO_NO_SPEECH" | "AUDIO_UNREADABLE" | "ALIGNMENT_FAILED" | "LINES_OVERLAP" | "LINE_PAST_AUDIO_END" | "ALREADY_OWNED" | "NOT_FOR_SALE" | "PURCHASE_CLOSED" | "NOT_REFUNDABLE" | "COUPON_INVALID" | "COUPON_EXPIRED" | "COUPON_USED_UP" | "COUPON_NOT_APPLICABLE" | "COUPON_CODE_TAKEN" | "TRANSLATIONS_UNREADABLE" | "TRANSLATIONS_INVALID" | "IMPORT_ARCHIVE_REFUSED" | "IMPORT_UNPAIRED" | "IMPORT_SCRIPT_INVALID" | "IMPORT_NOTHING";
                                     message: string;
                                 } | null;
                             }[];

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { APIRequestContext } from "@playwright/test";
 import { violations } from "../support/axe";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
@@ -17,34 +18,42 @@ const SCRIPT = readFileSync(path.join(clips, "fr-pauses.txt"), "utf8");
 // an alignment takes seconds, longer on a loaded machine
 test.describe.configure({ timeout: 300_000 });
 
-test("staff align a lesson's script to its audio, then adjust a line on the waveform by drag and keyboard", async ({
-  page,
-  request,
-}) => {
+/** A new course with one lesson whose audio is the synthesized speech; the admin's headers. */
+async function lessonWithSpeech(request: APIRequestContext, course: string, titles: [string, string]) {
   const token = await apiToken(request, ADMIN);
   const auth = { authorization: `Bearer ${token}` };
-  const course = await request.post("/api/v1/courses", {
+  const created = await request.post("/api/v1/courses", {
     headers: auth,
     data: {
-      title_fr: `Studio ${Date.now()}`,
-      title_en: "Studio",
+      title_fr: `${course} ${Date.now()}`,
+      title_en: course,
       target_language: "fr",
       level: "A1",
       active: true,
     },
   });
-  const courseId = (await course.json()).data.course.id as string;
+  const courseId = (await created.json()).data.course.id as string;
   const upload = await request.post("/api/v1/medias/file/upload", {
     headers: auth,
     multipart: { type: "audio", file: { name: "claire.mp3", mimeType: "audio/mpeg", buffer: SPEECH } },
   });
   const audio = (await upload.json()).data as { file_path: string };
-  const created = await request.post(`/api/v1/courses/${courseId}/lessons`, {
+  const lesson = await request.post(`/api/v1/courses/${courseId}/lessons`, {
     headers: auth,
-    data: { title_fr: "Présentations", title_en: "Introductions", audio: audio.file_path, free: true },
+    data: { title_fr: titles[0], title_en: titles[1], audio: audio.file_path, free: true },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const lessonId = (await created.json()).data.lesson.id as string;
+  expect(lesson.status(), await lesson.text()).toBe(201);
+  return { auth, courseId, lessonId: (await lesson.json()).data.lesson.id as string };
+}
+
+test("staff align a lesson's script to its audio, then adjust a line on the waveform by drag and keyboard", async ({
+  page,
+  request,
+}) => {
+  const { auth, courseId, lessonId } = await lessonWithSpeech(request, "Studio", [
+    "Présentations",
+    "Introductions",
+  ]);
 
   await signIn(page, ADMIN);
   await page.goto(`/courses/${courseId}/lessons`);
@@ -124,4 +133,59 @@ test("the align panel says what is missing: no audio, an empty script", async ({
   await page.goto(`/courses/${courseId}/lessons`);
   await page.getByRole("button", { name: "Modifier « Muette »" }).click();
   await expect(page.getByTestId("align-no-audio")).toContainText("Envoyez d'abord l'audio");
+});
+
+test("audio without a script: staff propose lines at the pauses, paste the text, and learners hear the segments at once", async ({
+  page,
+  request,
+}) => {
+  const { auth, courseId, lessonId } = await lessonWithSpeech(request, "Sans script", [
+    "Écoute",
+    "Listening",
+  ]);
+  // a line typed earlier: proposing lines asks before replacing it
+  await request.put(`/api/v1/courses/${courseId}/lessons/${lessonId}/cues`, {
+    headers: auth,
+    data: { cues: [{ start: 0, end: 1, text: "Une ancienne phrase." }] },
+  });
+
+  await signIn(page, ADMIN);
+  await page.goto(`/courses/${courseId}/lessons`);
+  await page.getByRole("button", { name: "Modifier « Écoute »" }).click();
+  const panel = page.getByTestId("align-panel");
+  await panel.getByRole("button", { name: "Proposer des phrases aux pauses" }).click();
+  const confirm = page.getByRole("dialog", { name: "Remplacer les phrases de la leçon ?" });
+  await expect(confirm).toContainText("La leçon a 1 phrase");
+  await confirm.getByRole("button", { name: "Remplacer" }).click();
+  await expect(panel.getByTestId("propose-done")).toContainText("3 segments proposés", { timeout: 180_000 });
+
+  // the segments are in the editor, without text; a pasted text of three lines fills them in order
+  const editor = page.getByTestId("cue-editor");
+  const rows = editor.getByTestId("cue-row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0).getByTestId("cue-text")).toHaveValue("");
+  await rows
+    .nth(0)
+    .getByTestId("cue-text")
+    .evaluate((input, text) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      input.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, "Bonjour, je m'appelle Claire.\nJ'habite à Lyon, avec ma sœur.\n");
+  await expect(rows.nth(0).getByTestId("cue-text")).toHaveValue("Bonjour, je m'appelle Claire.");
+  await expect(rows.nth(1).getByTestId("cue-text")).toHaveValue("J'habite à Lyon, avec ma sœur.");
+  await expect(rows.nth(2).getByTestId("cue-text")).toHaveValue("");
+  expect(await violations(page)).toEqual([]);
+  await editor.getByTestId("cue-save").click();
+  await expect(page.locator(".ant-message").getByText("Phrases enregistrées")).toBeVisible();
+
+  // the lesson's player: the typed lines, the segment still without text named by its number
+  await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
+  const lines = page.getByTestId("transcript-line");
+  await expect(lines).toHaveCount(3);
+  await expect(lines.nth(0)).toContainText("Bonjour, je m'appelle Claire.");
+  await expect(lines.nth(2).getByTestId("transcript-segment")).toHaveText("Segment 3");
+  await expect(page.getByTestId("player-repeat")).toBeVisible();
 });

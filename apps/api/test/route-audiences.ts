@@ -134,6 +134,8 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   replaceLessonCues: "lessons.manage", // PUT /v1/courses/:courseId/lessons/:id/cues
   alignLesson: "lessons.manage", // POST /v1/courses/:courseId/lessons/:id/align
   getLessonAlignment: "lessons.manage", // GET /v1/courses/:courseId/lessons/:id/align
+  proposeLessonLines: "lessons.manage", // POST /v1/courses/:courseId/lessons/:id/propose-lines
+  getLessonLinesProposal: "lessons.manage", // GET /v1/courses/:courseId/lessons/:id/propose-lines
   exportCourseTranslations: "lessons.manage", // GET /v1/courses/:courseId/translations
   importCourseTranslations: "lessons.manage", // POST /v1/courses/:courseId/translations
   importCourseFiles: "lessons.manage", // POST /v1/courses/:courseId/imports

@@ -39,10 +39,16 @@ interface Stretch {
   end: number;
 }
 
-export async function proposeLines(audio: Uint8Array | DecodedAudio): Promise<ProposeResult> {
+export async function proposeLines(
+  audio: Uint8Array | DecodedAudio,
+  options: { onProgress?: (fraction: number) => void } = {},
+): Promise<ProposeResult> {
   const decoded = audio instanceof Uint8Array ? await decodeAudio(audio) : audio;
+  options.onProgress?.(0.4);
   const features = computeFeatures(decoded.samples);
+  options.onProgress?.(0.7);
   const { presence, pauses } = analyseSpeech(features);
+  options.onProgress?.(0.9);
   const mass = new Float64Array(presence.length + 1);
   for (let t = 0; t < presence.length; t++) mass[t + 1] = (mass[t] as number) + (presence[t] as number);
   const speechIn = (s: Stretch) => (mass[s.end] as number) - (mass[s.start] as number);

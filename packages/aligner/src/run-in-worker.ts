@@ -1,12 +1,15 @@
 /**
- * Runs one alignment in a worker thread (worker.ts) and resolves with its result; the calling
- * thread stays free (a server keeps answering). The worker ends with the job.
+ * Runs one alignment, or one proposal of lines for audio without a script, in a worker thread
+ * (worker.ts) and resolves with its result; the calling thread stays free (a server keeps
+ * answering). The worker ends with the job.
  */
 import { Worker } from "node:worker_threads";
 import type { AlignOptions, AlignResult } from "./align.js";
-import type { AlignJob } from "./worker.js";
+import type { ProposeResult } from "./propose.js";
+import type { AlignJob, ProposeJob } from "./worker.js";
 
 export type { AlignResult } from "./align.js";
+export type { ProposeResult } from "./propose.js";
 
 export class AlignWorkerError extends Error {
   constructor(
@@ -25,10 +28,26 @@ export interface WorkerOptions {
   onProgress?: (fraction: number) => void;
 }
 
-type Message =
+type Message<R> =
   | { type: "progress"; fraction: number }
-  | { type: "result"; result: AlignResult }
+  | { type: "result"; result: R }
   | { type: "error"; code: string; message: string };
+
+function inWorker<R>(job: AlignJob | ProposeJob, worker: WorkerOptions): Promise<R> {
+  const thread = new Worker(worker.entry ?? new URL("./worker.ts", import.meta.url), {
+    ...(worker.execArgv ? { execArgv: worker.execArgv } : {}),
+  });
+  return new Promise<R>((resolve, reject) => {
+    thread.on("message", (message: Message<R>) => {
+      if (message.type === "progress") worker.onProgress?.(message.fraction);
+      else if (message.type === "result") resolve(message.result);
+      else reject(new AlignWorkerError(message.code, message.message));
+    });
+    thread.on("error", reject);
+    thread.on("exit", (code) => reject(new AlignWorkerError("ALIGN_FAILED", `the worker stopped (${code})`)));
+    thread.postMessage(job);
+  }).finally(() => thread.terminate());
+}
 
 export function alignInWorker(
   audio: Uint8Array,
@@ -36,18 +55,10 @@ export function alignInWorker(
   options: Omit<AlignOptions, "onProgress">,
   worker: WorkerOptions = {},
 ): Promise<AlignResult> {
-  const thread = new Worker(worker.entry ?? new URL("./worker.ts", import.meta.url), {
-    ...(worker.execArgv ? { execArgv: worker.execArgv } : {}),
-  });
-  return new Promise<AlignResult>((resolve, reject) => {
-    thread.on("message", (message: Message) => {
-      if (message.type === "progress") worker.onProgress?.(message.fraction);
-      else if (message.type === "result") resolve(message.result);
-      else reject(new AlignWorkerError(message.code, message.message));
-    });
-    thread.on("error", reject);
-    thread.on("exit", (code) => reject(new AlignWorkerError("ALIGN_FAILED", `the worker stopped (${code})`)));
-    const job: AlignJob = { audio, lines, options };
-    thread.postMessage(job);
-  }).finally(() => thread.terminate());
+  return inWorker<AlignResult>({ audio, lines, options }, worker);
+}
+
+/** Lines proposed at the pauses of audio without a script (propose.ts), in a worker thread. */
+export function proposeInWorker(audio: Uint8Array, worker: WorkerOptions = {}): Promise<ProposeResult> {
+  return inWorker<ProposeResult>({ kind: "propose", audio }, worker);
 }

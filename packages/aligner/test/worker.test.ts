@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { alignAudio } from "../src/align.js";
-import { alignInWorker } from "../src/run-in-worker.js";
+import { proposeLines } from "../src/propose.js";
+import { alignInWorker, proposeInWorker } from "../src/run-in-worker.js";
 import { splitScript } from "../src/script.js";
 
 const fixtures = path.join(import.meta.dirname, "fixtures");
@@ -39,5 +40,22 @@ describe("alignInWorker", { timeout: 60_000 }, () => {
         { execArgv: ["--import", "tsx"] },
       ),
     ).rejects.toMatchObject({ code: "AUDIO_UNSUPPORTED" });
+  });
+
+  it("proposes the lines of audio without a script in a worker thread, with progress", async () => {
+    const bytes = new Uint8Array(readFileSync(path.join(fixtures, "fr-pauses.mp3")));
+    const progress: number[] = [];
+    const result = await proposeInWorker(bytes, {
+      execArgv: ["--import", "tsx"],
+      onProgress: (f) => progress.push(f),
+    });
+    expect(result).toEqual(await proposeLines(bytes));
+    expect(result.lines.length).toBeGreaterThan(1);
+    expect(progress.length).toBeGreaterThan(0);
+    await expect(proposeInWorker(new Uint8Array(8), { execArgv: ["--import", "tsx"] })).rejects.toMatchObject(
+      {
+        code: expect.stringMatching(/^AUDIO_/),
+      },
+    );
   });
 });

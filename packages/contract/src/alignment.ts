@@ -31,6 +31,17 @@ export const alignBody = z
   });
 export type AlignBody = z.input<typeof alignBody>;
 
+/**
+ * `POST …/lessons/{id}/propose-lines`: audio without a script. Lines are proposed at the pauses,
+ * with empty text, to be typed or pasted afterwards; they work at once as "repeat after me" segments.
+ * - `apply`: "keep" (the default) refuses when the lesson has lines (409 LESSON_HAS_LINES), so
+ *   that nothing is lost by mistake; "replace" makes the proposed lines the lesson's only ones.
+ */
+export const proposeLinesBody = z
+  .object({ apply: z.enum(["keep", "replace"]).default("keep") })
+  .meta({ examples: [{ apply: "keep" }] });
+export type ProposeLinesBody = z.input<typeof proposeLinesBody>;
+
 export const ALIGNMENT_STATUSES = ["queued", "running", "done", "failed"] as const;
 export type AlignmentStatus = (typeof ALIGNMENT_STATUSES)[number];
 
@@ -47,15 +58,17 @@ export const alignedLine = z.object({
 });
 export type AlignedLine = z.infer<typeof alignedLine>;
 
-/** An alignment of a lesson: queued, running (with its progress), done (with its lines) or failed. */
+/** An alignment of a lesson (or a proposal of lines at its pauses): queued, running (with its progress), done (with its lines) or failed. */
 export const alignmentJob = z
   .object({
     id: z.string(),
     lesson_id: z.string(),
+    /** "align": a script placed on the audio; "propose": lines proposed at the pauses (no script, empty texts). */
+    kind: z.enum(["align", "propose"]),
     status: z.enum(ALIGNMENT_STATUSES),
     /** 0–1 */
     progress: z.number(),
-    apply: z.enum(["merge", "replace"]),
+    apply: z.enum(["merge", "replace", "keep"]),
     lang: z.enum(ALIGN_LANGUAGES),
     /** "signal" (audio analysis alone) or "synthesis" (a speech synthesizer as reference); null until done. */
     mode: z.enum(["signal", "synthesis"]).nullable(),

@@ -86,7 +86,8 @@ export const lessonCueInput = z
     id: z.uuid().optional(),
     start: z.number().min(0).max(86_400),
     end: z.number().min(0).max(86_400),
-    text: text(CUE_LIMITS.text).min(1, "Text is required"),
+    /** Empty for a segment whose text is still to be typed (lines proposed at the audio's pauses). */
+    text: text(CUE_LIMITS.text),
     translation_fr: text(CUE_LIMITS.text).default(""),
     translation_en: text(CUE_LIMITS.text).default(""),
   })

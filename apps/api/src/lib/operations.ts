@@ -148,6 +148,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "PUT /api/v1/courses/:courseId/lessons/:id/cues": "replaceLessonCues",
   "POST /api/v1/courses/:courseId/lessons/:id/align": "alignLesson",
   "GET /api/v1/courses/:courseId/lessons/:id/align": "getLessonAlignment",
+  "POST /api/v1/courses/:courseId/lessons/:id/propose-lines": "proposeLessonLines",
+  "GET /api/v1/courses/:courseId/lessons/:id/propose-lines": "getLessonLinesProposal",
   "POST /api/v1/courses/:courseId/lessons/file/upload": "uploadLessonFile",
   "GET /api/v1/courses/:courseId/translations": "exportCourseTranslations",
   "POST /api/v1/courses/:courseId/translations": "importCourseTranslations",

@@ -98,6 +98,13 @@ export const courseInput = (over: Record<string, unknown> = {}) => ({
 });
 
 /** A course with a free and a paid lesson, both with the tone as audio. */
+/** A course made by `token` (an admin's) from `courseInput(over)`. */
+export async function createCourse(t: TestContext, token: string, over: Record<string, unknown> = {}) {
+  const res = await t.request({ method: "POST", url: "/api/v1/courses", token, payload: courseInput(over) });
+  if (res.statusCode !== 201) throw new Error(`course not created: ${res.statusCode} ${res.body}`);
+  return res.json().data.course as { id: string };
+}
+
 export async function courseWithLessons(t: TestContext, adminToken: string) {
   const audio = await uploadAudio(t, adminToken);
   const course = (

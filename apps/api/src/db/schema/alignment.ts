@@ -14,7 +14,8 @@ export interface AlignedLineValue {
 }
 
 /**
- * Alignments of a lesson's script to its audio (the alignment module's): queued by the route,
+ * Alignments of a lesson's script to its audio, and proposals of lines at the pauses of audio
+ * without a script (the alignment module's): queued by the route,
  * run by the alignment job in a worker thread, their progress and result kept here so that any
  * API process can answer the staff member polling. At most one queued or running per lesson.
  */
@@ -26,7 +27,10 @@ export const alignmentJobs = pgTable(
       .notNull()
       .references(() => lessons.id, { onDelete: "cascade" }),
     status: text("status").$type<"queued" | "running" | "done" | "failed">().notNull().default("queued"),
-    apply: text("apply").$type<"merge" | "replace">().notNull(),
+    /** "align": the script placed on the audio; "propose": lines proposed at the pauses, text empty (no script). */
+    kind: text("kind").$type<"align" | "propose">().notNull().default("align"),
+    /** align: "merge" or "replace"; propose: "replace", or "keep" (refused when the lesson has lines). */
+    apply: text("apply").$type<"merge" | "replace" | "keep">().notNull(),
     lang: text("lang").$type<"fr" | "en" | "es">().notNull(),
     /** The script's lines, in order. */
     script: jsonb("script").$type<string[]>().notNull(),

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { AlignmentJob, LessonCue } from "@parlons/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
-import { courseInput, uploadAudio } from "../../../test/helpers/learning";
+import { createCourse, uploadAudio } from "../../../test/helpers/learning";
 
 // speech synthesized for the aligner's tests, with the times each line was said (known truth)
 const clips = path.resolve(import.meta.dirname, "../../../../../packages/aligner/test/fixtures");
@@ -25,14 +25,7 @@ beforeAll(async () => {
   admin = await t.adminToken();
   const upload = await uploadAudio(t, admin, speech);
   audioPath = upload.file_path;
-  course = (
-    await t.request({
-      method: "POST",
-      url: "/api/v1/courses",
-      token: admin,
-      payload: courseInput({ target_language: "fr" }),
-    })
-  ).json().data.course;
+  course = await createCourse(t, admin, { target_language: "fr" });
 }, 60_000);
 afterAll(() => t.close());
 

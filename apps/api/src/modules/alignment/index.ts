@@ -1,18 +1,16 @@
 import { defineModule } from "../../lib/module";
 import { startAlignmentJob } from "./job";
-import { type AlignmentJobRow, createAlignmentQueue } from "./queue";
+import { type AlignmentJobRow, createAlignmentQueue, type NewAlignmentJob } from "./queue";
 import alignmentRoutes from "./routes";
 
 declare module "../../lib/module" {
   interface AppServices {
     alignment: {
-      /** Queues an alignment of the lesson and starts running it (409 while one is queued or running). */
-      enqueue(job: {
-        lessonId: string;
-        apply: "merge" | "replace";
-        lang: "fr" | "en" | "es";
-        script: string[];
-      }): Promise<AlignmentJobRow>;
+      /**
+       * Queues an alignment of the lesson, or a proposal of lines at its pauses, and starts running
+       * it (409 while one is queued or running).
+       */
+      enqueue(job: NewAlignmentJob): Promise<AlignmentJobRow>;
       latest(lessonId: string): Promise<AlignmentJobRow | null>;
       /** Waits for this process's alignments (tests, shutdown). */
       settled(): Promise<unknown>;
@@ -21,8 +19,9 @@ declare module "../../lib/module" {
 }
 
 /**
- * Alignment of a lesson's script to its audio (packages/aligner), as jobs with progress: the
- * lines it places go to the lessons module, which writes them and announces the change.
+ * Alignment of a lesson's script to its audio (packages/aligner), and lines proposed at the pauses
+ * of audio without a script, as jobs with progress: the lines they place go to the lessons module,
+ * which writes them and announces the change.
  */
 export default defineModule({
   name: "alignment",

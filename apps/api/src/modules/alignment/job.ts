@@ -1,5 +1,5 @@
 import { buffer } from "node:stream/consumers";
-import { type AlignResult, alignInWorker, type WorkerOptions } from "@parlons/aligner/run-in-worker";
+import { alignInWorker, proposeInWorker, type WorkerOptions } from "@parlons/aligner/run-in-worker";
 import type { FastifyBaseLogger } from "fastify";
 import { type Job, startJob } from "../../jobs/runner";
 import type { Metrics } from "../../lib/metrics";
@@ -25,7 +25,20 @@ const INPUT_CODES: Record<string, string> = {
   AUDIO_EMPTY: "AUDIO_UNREADABLE",
   SCRIPT_EMPTY: "SCRIPT_EMPTY",
   SCRIPT_TOO_LONG: "SCRIPT_TOO_LONG",
+  AUDIO_NO_SPEECH: "AUDIO_NO_SPEECH",
+  LESSON_HAS_LINES: "LESSON_HAS_LINES",
 };
+
+/**
+ * Lines proposed at the pauses of audio without a script: text empty, placed by the signal alone
+ * (nothing to doubt but their text); audio in which no speech is found is refused with a code.
+ */
+async function propose(audio: Uint8Array, worker: WorkerOptions) {
+  const { lines } = await proposeInWorker(audio, worker);
+  if (lines.length === 0)
+    throw Object.assign(new Error("No speech was found in the lesson's audio"), { code: "AUDIO_NO_SPEECH" });
+  return lines.map((l) => ({ ...l, text: "", confidence: 1, doubtful: false }));
+}
 
 /**
  * Runs the queued alignments (the route starts a run after queuing one): claims the oldest, reads
@@ -48,29 +61,23 @@ export function startAlignmentJob(deps: AlignmentJobDeps): Job<{ done: number; f
       const audio = new Uint8Array(await buffer(media.storage.read(lesson.audioPath)));
       // progress writes one after the other, never two at once (each moves the row it read)
       let writing = Promise.resolve();
-      const result: AlignResult = await alignInWorker(
-        audio,
-        row.script,
-        { lang: row.lang, synthesis: deps.synthesis },
-        {
-          ...deps.worker,
-          onProgress: (fraction) => {
-            writing = writing
-              .then(async () => {
-                row =
-                  (await queue.move(row, { type: "progress", fraction: Math.min(fraction, 0.95) })) ?? row;
-              })
-              .catch(() => undefined);
-          },
+      const worker: WorkerOptions = {
+        ...deps.worker,
+        onProgress: (fraction) => {
+          writing = writing
+            .then(async () => {
+              row = (await queue.move(row, { type: "progress", fraction: Math.min(fraction, 0.95) })) ?? row;
+            })
+            .catch(() => undefined);
         },
-      );
+      };
+      // a proposal (audio without a script) gives lines with empty text, placed by the signal alone
+      const result =
+        row.kind === "propose"
+          ? { mode: "signal" as const, cues: await propose(audio, worker) }
+          : await alignInWorker(audio, row.script, { lang: row.lang, synthesis: deps.synthesis }, worker);
       await writing;
-      const cues = await lessons.applyAlignment(
-        lesson.courseId,
-        lesson.id,
-        result.cues,
-        row.apply as "merge",
-      );
+      const cues = await lessons.applyAlignment(lesson.courseId, lesson.id, result.cues, row.apply);
       const lines = result.cues.map((c, i) => ({
         id: cues[i]?.id ?? null,
         text: c.text,

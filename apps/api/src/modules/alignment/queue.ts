@@ -6,11 +6,21 @@ import { conflict, isUniqueViolation } from "../../lib/errors";
 import { type AlignmentEvent, transition } from "./job-state";
 
 export type AlignmentJobRow = typeof alignmentJobs.$inferSelect;
+export type NewAlignmentJob =
+  | {
+      kind?: "align";
+      lessonId: string;
+      apply: "merge" | "replace";
+      lang: "fr" | "en" | "es";
+      script: string[];
+    }
+  | { kind: "propose"; lessonId: string; apply: "keep" | "replace"; lang: "fr" | "en" | "es"; script: [] };
 
 export function presentJob(row: AlignmentJobRow): AlignmentJob {
   return {
     id: row.id,
     lesson_id: row.lessonId,
+    kind: row.kind,
     status: row.status,
     progress: row.progress,
     apply: row.apply,
@@ -72,13 +82,8 @@ export function createAlignmentQueue(db: Db) {
     move,
     sweep,
 
-    /** Queues an alignment; 409 ALIGNMENT_RUNNING while one of the lesson is queued or running. */
-    async enqueue(job: {
-      lessonId: string;
-      apply: "merge" | "replace";
-      lang: "fr" | "en" | "es";
-      script: string[];
-    }): Promise<AlignmentJobRow> {
+    /** Queues an alignment (or a proposal); 409 ALIGNMENT_RUNNING while one of the lesson is queued or running. */
+    async enqueue(job: NewAlignmentJob): Promise<AlignmentJobRow> {
       await sweep(new Date(), job.lessonId);
       try {
         const [row] = await db.insert(alignmentJobs).values(job).returning();

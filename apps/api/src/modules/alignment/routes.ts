@@ -8,6 +8,7 @@ import {
   latestAlignmentResponse,
   lessonParams,
   PERMISSIONS,
+  proposeLinesBody,
 } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -19,6 +20,7 @@ import { presentJob } from "./queue";
 
 const tags = ["lessons"];
 const path = "/v1/courses/:courseId/lessons/:id/align";
+const proposePath = "/v1/courses/:courseId/lessons/:id/propose-lines";
 
 const supported = (lang: string): lang is AlignLanguageCode =>
   (ALIGN_LANGUAGES as readonly string[]).includes(lang);
@@ -27,6 +29,14 @@ export default async function alignmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { alignment, courses, lessons } = app.deps.services;
   const manage = { access: access.permission(PERMISSIONS.lessonsManage) };
+  /** The course and its lesson, which must have audio to work on (409 LESSON_AUDIO_MISSING). */
+  const withAudio = async (params: { courseId: string; id: string }) => {
+    const course = await courses.get(params.courseId);
+    const lesson = await lessons.get(course.id, params.id);
+    if (!lesson.audioPath)
+      throw conflict("The lesson has no audio: upload its MP3 first", "LESSON_AUDIO_MISSING");
+    return { course, lesson };
+  };
 
   app.post(
     path,
@@ -47,11 +57,7 @@ export default async function alignmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { courseId, id } = request.params;
-      const course = await courses.get(courseId);
-      const lesson = await lessons.get(course.id, id);
-      if (!lesson.audioPath)
-        throw conflict("The lesson has no audio: upload its MP3 first", "LESSON_AUDIO_MISSING");
+      const { course, lesson } = await withAudio(request.params);
       const lang = request.body.lang ?? (supported(course.targetLanguage) ? course.targetLanguage : "fr");
       const lines = splitScript(request.body.script, lang, request.body.split);
       if (lines.length === 0)
@@ -74,21 +80,67 @@ export default async function alignmentRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    path,
+  // the lesson's latest job, an alignment or a proposal of lines, read at either path
+  const latest = (at: string, summary: string) =>
+    app.get(
+      at,
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary,
+          params: lessonParams,
+          response: { 200: latestAlignmentResponse, ...errorResponses(404) },
+        },
+      },
+      async (request) => {
+        const lesson = await lessons.get(request.params.courseId, request.params.id);
+        const job = await alignment.latest(lesson.id);
+        return { data: { job: job ? presentJob(job) : null } };
+      },
+    );
+  latest(path, "The lesson's latest alignment: its status, progress and result");
+
+  app.post(
+    proposePath,
     {
-      config: manage,
+      config: { ...manage, rateLimit: learnerLimits.alignment },
       schema: {
         tags,
-        summary: "The lesson's latest alignment: its status, progress and result",
+        summary: "Propose lines at the pauses of the lesson's audio, for audio without a script (a job)",
+        description:
+          "Queues a job that finds the audio's pauses (250 ms or more) and answers 202 at once; " +
+          "`GET …/propose-lines` (or `…/align`) shows its progress, then the lines it wrote. The lines " +
+          'have empty text: they work at once as "repeat after me" segments, and staff type or ' +
+          "paste their text in the lines editor. `keep` (the default) is refused with 409 " +
+          "LESSON_HAS_LINES when the lesson has lines; `replace` replaces them. Audio that cannot be " +
+          "decoded fails the job with AUDIO_UNREADABLE, audio without speech with AUDIO_NO_SPEECH.",
         params: lessonParams,
-        response: { 200: latestAlignmentResponse, ...errorResponses(404) },
+        body: proposeLinesBody,
+        response: { 202: alignmentJobResponse, ...errorResponses(404, 409) },
       },
     },
-    async (request) => {
-      const lesson = await lessons.get(request.params.courseId, request.params.id);
-      const job = await alignment.latest(lesson.id);
-      return { data: { job: job ? presentJob(job) : null } };
+    async (request, reply) => {
+      const { course, lesson } = await withAudio(request.params);
+      if (
+        request.body.apply === "keep" &&
+        ((await lessons.cuesOf([lesson.id])).get(lesson.id)?.length ?? 0) > 0
+      )
+        throw conflict("The lesson has lines: ask to replace them, or remove them first", "LESSON_HAS_LINES");
+      const job = await alignment.enqueue({
+        kind: "propose",
+        lessonId: lesson.id,
+        apply: request.body.apply,
+        lang: supported(course.targetLanguage) ? course.targetLanguage : "fr",
+        script: [],
+      });
+      reply.status(202);
+      return { message: "Proposal of lines queued", data: { job: presentJob(job) } };
     },
+  );
+
+  latest(
+    proposePath,
+    "The lesson's latest job (a proposal of lines or an alignment): status, progress, result",
   );
 }

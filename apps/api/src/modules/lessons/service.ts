@@ -11,7 +11,7 @@ import {
 import { and, asc, count, eq, inArray, max } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { lessonCues, lessons } from "../../db/schema/lessons";
-import { limitReached, notFound, validationFailed } from "../../lib/errors";
+import { conflict, limitReached, notFound, validationFailed } from "../../lib/errors";
 import { type CoursePace, mayOpen, type PaceLock, paceLocks } from "../entitlement/policy";
 import type { MediaService } from "../media/service";
 import type { MediaUrlSigner } from "../media/signing";
@@ -21,6 +21,10 @@ import { createLessonProgress, type ProgressRow, presentProgress, progressOf } f
 
 export type LessonRow = typeof lessons.$inferSelect;
 export type { CueRow, LineFiles } from "./cues";
+
+/** Lines proposed with "keep" on a lesson that has lines: refused, nothing lost by mistake. */
+const linesKept = () =>
+  conflict("The lesson has lines: ask to replace them, or remove them first", "LESSON_HAS_LINES");
 
 /** Lessons of a course and each learner's progress in them. */
 export function createLessonService(deps: {
@@ -195,18 +199,20 @@ export function createLessonService(deps: {
 
     /**
      * Writes the lines an alignment placed: "merge" keeps the lines whose text is unchanged (their
-     * id, translations and review cards; only their times move), "replace" makes every line new.
+     * id, translations and review cards; only their times move), "replace" makes every line new,
+     * "keep" writes them only on a lesson without lines (409 LESSON_HAS_LINES otherwise).
      */
     async applyAlignment(
       courseId: string,
       id: string,
       aligned: { text: string; start: number; end: number }[],
-      apply: "merge" | "replace",
+      apply: "merge" | "replace" | "keep",
     ): Promise<CueRow[]> {
       const wanted = aligned.map((a) => ({ start: a.start, end: a.end, text: a.text }));
       const { cues, lineKeys } = await db.transaction(async (tx) => {
         await get(courseId, id, tx);
-        const lineKeys = await writeCues(id, wanted, tx, apply === "replace");
+        if (apply === "keep" && ((await cuesOf([id], tx)).get(id)?.length ?? 0) > 0) throw linesKept();
+        const lineKeys = await writeCues(id, wanted, tx, apply !== "merge");
         await tx.update(lessons).set({ transcript: "", updatedAt: new Date() }).where(eq(lessons.id, id));
         return { cues: (await cuesOf([id], tx)).get(id) ?? [], lineKeys };
       });

@@ -165,10 +165,11 @@ export function createReviewService(deps: {
             .where(and(eq(reviewRemovedLines.userId, userId), eq(reviewRemovedLines.lessonId, lessonId)))
         ).map((row) => row.cueId),
       );
+      // a segment whose text staff have not typed yet (audio without a script) is nothing to review
       return (
         await addCards(
           userId,
-          cues.filter((cue) => !removed.has(cue.id)),
+          cues.filter((cue) => !removed.has(cue.id) && cue.text.trim() !== ""),
         )
       ).length;
     },

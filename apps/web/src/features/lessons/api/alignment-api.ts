@@ -3,6 +3,7 @@ import type {
   AlignmentJob,
   AlignmentJobResponse,
   LatestAlignmentResponse,
+  ProposeLinesBody,
 } from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { courseKeys } from "@/features/courses/api/course-queries";
@@ -38,6 +39,23 @@ export function useAlignLesson(courseId: string, lessonId: string) {
       api<AlignmentJobResponse>(alignPath(courseId, lessonId), { method: "POST", body, silent: true }).then(
         (r) => r.data.job,
       ),
+    onSuccess: (job) => queryClient.setQueryData(alignmentKeys.latest(lessonId), job),
+  });
+}
+
+/**
+ * `POST …/propose-lines`: lines proposed at the pauses of audio without a script (a job followed
+ * like an alignment, by the latest-alignment query).
+ */
+export function useProposeLines(courseId: string, lessonId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProposeLinesBody) =>
+      api<AlignmentJobResponse>(`/v1/courses/${courseId}/lessons/${lessonId}/propose-lines`, {
+        method: "POST",
+        body,
+        silent: true,
+      }).then((r) => r.data.job),
     onSuccess: (job) => queryClient.setQueryData(alignmentKeys.latest(lessonId), job),
   });
 }

@@ -1,10 +1,31 @@
+import { SoundOutlined } from "@ant-design/icons";
 import type { AlignBody, AlignmentJob, LessonItem } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Card, Form, Input, Progress, Radio, Skeleton, Space, Tag, Typography } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Divider,
+  Form,
+  Input,
+  Progress,
+  Radio,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "@/lib/api-error";
-import { isActive, latestAlignmentQuery, useAlignLesson, useLinesAligned } from "../api/alignment-api";
+import {
+  isActive,
+  latestAlignmentQuery,
+  useAlignLesson,
+  useLinesAligned,
+  useProposeLines,
+} from "../api/alignment-api";
 
 type Split = NonNullable<AlignBody["split"]>;
 type Apply = NonNullable<AlignBody["apply"]>;
@@ -22,6 +43,19 @@ function AlignmentResult({ job }: { job: AlignmentJob }) {
         description={t(`errors:${job.error?.code ?? "ALIGNMENT_FAILED"}`, {
           defaultValue: t("errors:ALIGNMENT_FAILED"),
         })}
+      />
+    );
+  if (job.kind === "propose")
+    return (
+      <Alert
+        type="success"
+        showIcon
+        data-testid="propose-done"
+        message={t("courses:propose.done", {
+          count: job.lines.length,
+          seconds: (job.elapsed ?? 0).toFixed(1),
+        })}
+        description={t("courses:propose.next")}
       />
     );
   const doubtful = job.lines.map((l, i) => ({ ...l, n: i + 1 })).filter((l) => l.doubtful);
@@ -66,17 +100,33 @@ function AlignmentResult({ job }: { job: AlignmentJob }) {
 /**
  * Staff paste the lesson's script and align it to the audio: the lines' times are computed on the
  * server (progress shown while it runs), then written, merged with the lines there or replacing them.
+ * Audio without a script: lines proposed at the pauses, their text typed or pasted in the editor.
  */
 export function AlignPanel({ courseId, lesson }: { courseId: string; lesson: LessonItem }) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const latest = useQuery(latestAlignmentQuery(courseId, lesson.id));
   const align = useAlignLesson(courseId, lesson.id);
+  const proposeLines = useProposeLines(courseId, lesson.id);
   const linesAligned = useLinesAligned(courseId);
   const [script, setScript] = useState("");
   const [split, setSplit] = useState<Split>("auto");
   const [apply, setApply] = useState<Apply>(lesson.cues.length > 0 ? "merge" : "replace");
   const job = latest.data;
-  const running = isActive(job) || align.isPending;
+  const running = isActive(job) || align.isPending || proposeLines.isPending;
+  // audio without a script: lines at the pauses, after a confirmation when they would replace some
+  const propose = () => {
+    if (lesson.cues.length === 0) proposeLines.mutate({ apply: "keep" });
+    else
+      modal.confirm({
+        title: t("courses:propose.replaceTitle"),
+        content: t("courses:propose.replaceText", { count: lesson.cues.length }),
+        okText: t("courses:propose.replaceOk"),
+        okButtonProps: { danger: true },
+        onOk: () => proposeLines.mutate({ apply: "replace" }),
+      });
+  };
+  const failure = align.error ?? proposeLines.error;
 
   // the lines were written when a job seen running is done: the lesson is read again
   const seenRunning = useRef<string | null>(null);
@@ -130,6 +180,17 @@ export function AlignPanel({ courseId, lesson }: { courseId: string; lesson: Les
           >
             {t("courses:align.submit")}
           </Button>
+          <Divider plain>{t("courses:propose.or")}</Divider>
+          <Typography.Paragraph type="secondary">{t("courses:propose.hint")}</Typography.Paragraph>
+          <Button
+            icon={<SoundOutlined />}
+            onClick={propose}
+            loading={proposeLines.isPending}
+            disabled={running}
+            data-testid="propose-lines"
+          >
+            {t("courses:propose.submit")}
+          </Button>
         </Form>
       )}
       <div className="align-panel__status" aria-live="polite">
@@ -138,13 +199,13 @@ export function AlignPanel({ courseId, lesson }: { courseId: string; lesson: Les
         ) : latest.isError ? (
           <Alert type="error" showIcon message={errorText(latest.error)} />
         ) : null}
-        {align.isError && (
-          <Alert type="error" showIcon message={errorText(align.error)} data-testid="align-error" />
-        )}
+        {failure && <Alert type="error" showIcon message={errorText(failure)} data-testid="align-error" />}
         {job && isActive(job) && (
           <div data-testid="align-progress">
             <Typography.Text>
-              {t(`courses:align.${job.status === "queued" ? "queued" : "running"}`)}
+              {t(
+                `courses:${job.kind === "propose" ? "propose" : "align"}.${job.status === "queued" ? "queued" : "running"}`,
+              )}
             </Typography.Text>
             <Progress
               percent={Math.round(job.progress * 100)}
@@ -153,7 +214,9 @@ export function AlignPanel({ courseId, lesson }: { courseId: string; lesson: Les
             />
           </div>
         )}
-        {job && !isActive(job) && !align.isPending && <AlignmentResult job={job} />}
+        {job && !isActive(job) && !align.isPending && !proposeLines.isPending && (
+          <AlignmentResult job={job} />
+        )}
       </div>
     </Card>
   );

@@ -18,7 +18,16 @@ import { errorText } from "@/lib/api-error";
 import { saveFile } from "@/lib/download";
 import { latestAlignmentQuery } from "../api/alignment-api";
 import { useSaveCues } from "../api/lessons-api";
-import { addCueAt, type EditedCue, mergeWithNext, setStart, splitCue, withKeys } from "../lib/cue-edit";
+import {
+  addCueAt,
+  type EditedCue,
+  fillTexts,
+  isMultiLine,
+  mergeWithNext,
+  setStart,
+  splitCue,
+  withKeys,
+} from "../lib/cue-edit";
 import { CueFormatError, cuesToTimestamps, cuesToVtt, importCues } from "../lib/cue-formats";
 
 // wavesurfer.js and its regions, in the editor's own chunk
@@ -110,6 +119,14 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
         error instanceof CueFormatError ? t(`courses:cues.errors.${error.reason}`) : errorText(error),
       );
     }
+  };
+
+  // a text of several lines pasted into a line fills it and the following ones, in order
+  const pasteLines = (index: number, pasted: string) => {
+    const { cues, filled, leftover } = fillTexts(rows, index, pasted);
+    change(cues);
+    if (leftover > 0) message.warning(t("courses:cues.pasteLeftover", { count: leftover, filled }));
+    else message.success(t("courses:cues.pasted", { count: filled }));
   };
 
   const playLine = (cue: EditedCue) => {
@@ -255,9 +272,16 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
               </Space>
               <Input
                 aria-label={t("courses:cues.text", { n: i + 1 })}
-                placeholder={t("courses:cues.textPlaceholder")}
+                placeholder={t(row.text ? "courses:cues.textPlaceholder" : "courses:cues.textToType")}
                 value={row.text}
                 onChange={(e) => update(i, { text: e.target.value })}
+                onPaste={(e) => {
+                  const pasted = e.clipboardData.getData("text");
+                  if (isMultiLine(pasted)) {
+                    e.preventDefault();
+                    pasteLines(i, pasted);
+                  }
+                }}
                 maxLength={2000}
                 data-testid="cue-text"
               />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addCueAt, type EditedCue, mergeWithNext, setStart, splitCue } from "./cue-edit";
+import {
+  addCueAt,
+  type EditedCue,
+  fillTexts,
+  isMultiLine,
+  mergeWithNext,
+  setStart,
+  splitCue,
+} from "./cue-edit";
 
 const cue = (start: number, end: number, text: string, fr = ""): EditedCue => ({
   key: text,
@@ -55,5 +63,26 @@ describe("cue editing", () => {
     expect(added.map((c) => c.start)).toEqual([0, 2, 5.5, 6]);
     expect(added[2]?.end).toBe(6);
     expect(addCueAt([], 3, null)[0]).toMatchObject({ start: 3, end: 5, text: "" });
+  });
+
+  it("fills the segments of audio without a script from a pasted text, one line each, in order", () => {
+    const segments = [cue(0, 1, ""), cue(1, 2, ""), cue(2, 3, ""), cue(3, 4, "")].map((c, i) => ({
+      ...c,
+      key: `s${i}`,
+    }));
+    const pasted = "Hola.\r\n\n  Buenos días.  \nAdiós.\n";
+    expect(isMultiLine(pasted)).toBe(true);
+    expect(isMultiLine("  Hola.\n")).toBe(false);
+    // pasted into the second segment: it and the next two take the texts, the first stays as it was
+    const from1 = fillTexts(segments, 1, pasted);
+    expect(from1.cues.map((c) => c.text)).toEqual(["", "Hola.", "Buenos días.", "Adiós."]);
+    expect(from1.cues.map((c) => [c.key, c.start, c.end])).toEqual(
+      segments.map((c) => [c.key, c.start, c.end]),
+    );
+    expect([from1.filled, from1.leftover]).toEqual([3, 0]);
+    // more lines than segments left: the rest is counted, nothing is lost silently
+    const from2 = fillTexts(segments, 2, pasted);
+    expect(from2.cues.map((c) => c.text)).toEqual(["", "", "Hola.", "Buenos días."]);
+    expect([from2.filled, from2.leftover]).toEqual([2, 1]);
   });
 });

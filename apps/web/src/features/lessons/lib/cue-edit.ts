@@ -81,3 +81,35 @@ export function addCueAt(cues: readonly EditedCue[], at: number, duration?: numb
   const added: EditedCue = { key: newKey(), start, end, text: "", translation_fr: "", translation_en: "" };
   return [...cues, added].sort((a, b) => a.start - b.start);
 }
+
+/**
+ * A text of several lines pasted into the line at `index` (audio without a script: its segments
+ * wait for their texts): one text per non-empty line of the paste, filling that line and the
+ * following ones in order, replacing their texts. `leftover`: the paste's lines with no line left.
+ */
+export function fillTexts(
+  cues: readonly EditedCue[],
+  index: number,
+  pasted: string,
+): { cues: EditedCue[]; filled: number; leftover: number } {
+  const texts = pasted
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const room = Math.max(0, cues.length - index);
+  const filled = Math.min(texts.length, room);
+  return {
+    cues: cues.map((c, i) =>
+      i >= index && i < index + filled ? { ...c, text: texts[i - index] as string } : c,
+    ),
+    filled,
+    leftover: texts.length - filled,
+  };
+}
+
+/** Whether a paste is several lines (to fill the segments) rather than one line's text. */
+export const isMultiLine = (pasted: string) =>
+  pasted
+    .trim()
+    .split(/\r?\n/)
+    .filter((l) => l.trim()).length > 1;

@@ -156,7 +156,9 @@ export function Transcript({ cues, text, current, onSeek, lineAction, words }: T
               {translation}
             </span>
           );
-          if (words && wordMode && showText)
+          // a segment whose text is not typed yet (audio without a script) still plays and repeats
+          const untitled = cue.text.trim() === "";
+          if (words && wordMode && showText && !untitled)
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: cues of one lesson never reorder
               <li key={i} className="transcript__item" data-testid="transcript-line">
@@ -189,7 +191,14 @@ export function Transcript({ cues, text, current, onSeek, lineAction, words }: T
               >
                 <span className="transcript__time">{formatClock(cue.start)}</span>
                 <span className="transcript__body">
-                  {showText ? (
+                  {untitled ? (
+                    <span
+                      className="transcript__text transcript__text--segment"
+                      data-testid="transcript-segment"
+                    >
+                      {t("player:segment", { n: i + 1 })}
+                    </span>
+                  ) : showText ? (
                     <span className="transcript__text">{cue.text}</span>
                   ) : (
                     <span className="transcript__text transcript__text--hidden">

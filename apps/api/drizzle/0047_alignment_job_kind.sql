@@ -1,0 +1,1 @@
+ALTER TABLE "alignment_jobs" ADD COLUMN "kind" text DEFAULT 'align' NOT NULL;
