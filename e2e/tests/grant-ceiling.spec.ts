@@ -53,8 +53,8 @@ test("a desk role with users.manage is not offered ADMIN, sees an admin locked, 
   const form = page.getByTestId("user-form");
   await form.getByLabel("Rôle").click();
   const options = page.locator(".ant-select-dropdown .ant-select-item-option");
-  await expect(options.filter({ hasText: "CUSTOMER" })).toHaveCount(1);
-  await expect(options.filter({ hasText: "ADMIN" })).toHaveCount(0);
+  await expect(options.filter({ hasText: "Apprenant" })).toHaveCount(1);
+  await expect(options.filter({ hasText: "Administrateur" })).toHaveCount(0);
 
   // an admin in the list: no approve, disable or enable; the edit page says why it is locked
   await page.goto(`/User?q=${encodeURIComponent(otherAdmin.email)}`);

@@ -37,7 +37,9 @@ test("an admin finds a learner, disables them (their token is refused at once) a
   await expect(page.getByRole("heading", { level: 1, name: "Utilisateurs" })).toBeVisible();
   const row = await findUser(page, learner.email);
   await expect(row.getByTestId("user-status")).toHaveText("Actif");
-  await expect(row).toContainText("CUSTOMER");
+  // the role by its name in the page's language, not its code
+  await expect(row.getByTestId("user-role")).toHaveText("Apprenant");
+  await expect(row.getByTestId("user-role")).toHaveAttribute("data-role", "CUSTOMER");
   await expect(row.getByTestId("user-approve")).toHaveCount(0);
 
   // disabling asks first: cancel keeps the account active
@@ -111,7 +113,7 @@ test("an admin creates a customer from /User/create and finds it; a used email i
   const form = page.getByTestId("user-form");
   await expect(form).toBeVisible();
   await expect(form.getByLabel("Rôle")).toBeVisible();
-  await expect(form.getByTitle("CUSTOMER")).toBeVisible();
+  await expect(form.getByTitle("Apprenant")).toBeVisible();
 
   // the spec's password rules run before anything is sent
   await form.getByLabel("E-mail").fill(email);
@@ -131,7 +133,7 @@ test("an admin creates a customer from /User/create and finds it; a used email i
   await expect(page.locator(".ant-message")).toContainText(`Utilisateur ${email} créé.`);
   const row = page.getByTestId("users-table").locator("tbody tr").filter({ hasText: email });
   await expect(row).toContainText("Camille Créée");
-  await expect(row).toContainText("CUSTOMER");
+  await expect(row.getByTestId("user-role")).toHaveText("Apprenant");
   await expect(row.getByTestId("user-status")).toHaveText("Actif");
 
   // the customers' list shows it too

@@ -40,6 +40,7 @@ import {
   hasActiveFilters,
   PAGE_SIZES,
   roleChoices,
+  roleName,
   statusColor,
   USER_STATUSES,
   userActions,
@@ -84,7 +85,7 @@ export function UsersList({ scope }: { scope: UserListScope }) {
     roles.data?.map((r) => r.title),
     BUILT_IN_ROLES,
     filters.role,
-  ).map((title) => ({ value: title, label: title }));
+  ).map((title) => ({ value: title, label: roleName(t, title) }));
 
   const { actionHandlers, busyId } = useUserActions();
   const grantor = grantorOf(me);
@@ -224,7 +225,13 @@ export function UsersList({ scope }: { scope: UserListScope }) {
                   responsive: WIDE_ONLY,
                   title: t("users:columns.role"),
                   render: (_: unknown, user) => (
-                    <Tag color={user.role === ROLE_ADMIN ? "blue" : undefined}>{user.role}</Tag>
+                    <Tag
+                      color={user.role === ROLE_ADMIN ? "blue" : undefined}
+                      data-testid="user-role"
+                      data-role={user.role}
+                    >
+                      {roleName(t, user.role)}
+                    </Tag>
                   ),
                 },
                 {

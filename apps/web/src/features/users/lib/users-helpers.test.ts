@@ -1,5 +1,9 @@
 import type { Role } from "@parlons/contract";
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
+import en from "@/locales/en/users.json";
+import es from "@/locales/es/users.json";
+import fr from "@/locales/fr/users.json";
 import {
   filtersFromParams,
   filtersToParams,
@@ -11,6 +15,8 @@ import {
   normalizeRoleTitle,
   permissionKey,
   roleChoices,
+  roleName,
+  roleOptions,
   statusColor,
   type UserEditValues,
   updateBody,
@@ -123,6 +129,29 @@ describe("role titles", () => {
       "TEACHER",
     ]);
     expect(roleChoices([], ["ADMIN", "CUSTOMER"], "ADMIN")).toEqual(["ADMIN", "CUSTOMER"]);
+  });
+
+  it("names the built-in roles in the reader's language and staff's roles by their title", async () => {
+    const names = {
+      fr: ["Administrateur", "Apprenant"],
+      en: ["Administrator", "Learner"],
+      es: ["Administrador", "Estudiante"],
+    };
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      showSupportNotice: false,
+      resources: { fr: { users: fr }, en: { users: en }, es: { users: es } },
+    });
+    for (const [lang, [adminName, customerName]] of Object.entries(names)) {
+      const t = i18n.getFixedT(lang);
+      expect(roleName(t, "ADMIN")).toBe(adminName);
+      expect(roleName(t, "CUSTOMER")).toBe(customerName);
+      expect(roleName(t, "CONTENT_EDITOR")).toBe("CONTENT_EDITOR");
+      expect(roleOptions(t, ["EDITOR", "CUSTOMER"], ["ADMIN", "CUSTOMER"])).toEqual([
+        { value: "CUSTOMER", label: customerName },
+        { value: "EDITOR", label: "EDITOR" },
+      ]);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CurrentUser, Grantor, Role, Speak, UserListItem, UserStatus } from "@parlons/contract";
-import { ceilingRefusal, userStatus } from "@parlons/contract";
+import { BUILT_IN_ROLES, ceilingRefusal, userStatus } from "@parlons/contract";
 import type { TFunction } from "i18next";
 
 export const USER_STATUSES = userStatus.options;
@@ -174,14 +174,26 @@ export function roleChoices(
   return [...titles].sort((a, b) => a.localeCompare(b));
 }
 
-/** `roleChoices` as the options of a role select (the title is its own label). */
+/**
+ * A role as staff read it: a built-in role by its name in the reader's language (`CUSTOMER` is
+ * "Apprenant"), a role staff created by the title they gave it.
+ */
+export function roleName(t: TFunction, title: string): string {
+  return (BUILT_IN_ROLES as readonly string[]).includes(title) ? t(`users:roles.names.${title}`) : title;
+}
+
+/** `roleChoices` as the options of a role select, labelled by `roleName`. */
 export function roleOptions(
+  t: TFunction,
   listed: string[] | undefined,
   builtIn: readonly string[],
   current?: string,
   grantable?: (title: string) => boolean,
 ): { value: string; label: string }[] {
-  return roleChoices(listed, builtIn, current, grantable).map((title) => ({ value: title, label: title }));
+  return roleChoices(listed, builtIn, current, grantable).map((title) => ({
+    value: title,
+    label: roleName(t, title),
+  }));
 }
 
 /** The signed-in staff member as the grant ceiling sees them: their roles and permissions. */

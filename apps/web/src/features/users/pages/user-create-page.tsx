@@ -105,6 +105,7 @@ export function UserCreatePage() {
             <Select
               loading={roles.isFetching}
               options={roleOptions(
+                t,
                 roles.data?.map((r) => r.title),
                 BUILT_IN_ROLES,
                 undefined,

@@ -191,6 +191,7 @@ function UserEditForm({ user }: { user: UserListItem }) {
               disabled={self}
               loading={roles.isFetching}
               options={roleOptions(
+                t,
                 roles.data?.map((r) => r.title),
                 BUILT_IN_ROLES,
                 user.role,
