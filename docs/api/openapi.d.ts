@@ -2893,6 +2893,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff landing page's figures, counted now: active learners, lessons done this week, sign-ups and revenue this month, MRR
+         * @description Access: permission `dashboard.admin`. Each figure is null for a caller without the permission of the page it comes from: active learners and lessons done need analytics.read, sign-ups users.read, MRR and revenue customer-plans.manage.
+         */
+        get: operations["getStaffOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/csv": {
         parameters: {
             query?: never;
@@ -20176,6 +20196,69 @@ export interface operations {
             };
             /** @description Validation failed: `errors` lists the messages of each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStaffOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            overview: {
+                                active_learners: number | null;
+                                lessons_done_week: number | null;
+                                new_learners_month: number | null;
+                                mrr: number | null;
+                                revenue_month: number | null;
+                                currency: string;
+                                /** @description YYYY-MM-DD, the Monday the week's count starts from */
+                                week_start: string;
+                                /** @description YYYY-MM-DD */
+                                month_start: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,7 @@
 import { violations } from "../support/axe";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { apiToken, signIn } from "../support/session";
+import { apiToken, signIn, signOutHere } from "../support/session";
 
 test("the staff analytics page draws its charts, each with its figures as a table", async ({
   page,
@@ -44,4 +44,57 @@ test("the staff analytics page draws its charts, each with its figures as a tabl
   await page.keyboard.press("Enter");
   await expect(hard.getByTestId("heat-picked")).toContainText("Leçon 1, phrase 1");
   expect(await violations(page)).toEqual([]);
+});
+
+test("the staff landing page shows the business, each figure a link to its page; a role without billing access sees no money", async ({
+  page,
+  request,
+}) => {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+  const headers = { Authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const role = await request.post("/api/v1/api/role", {
+    headers,
+    data: { title: `TEACHERS_${tag}`, permissions: ["dashboard.admin", "analytics.read"] },
+  });
+  expect(role.status(), await role.text()).toBe(201);
+  const teacher = { email: `teacher.${tag.toLowerCase()}@e2e.test`, password: "Bienvenue-2026!" };
+  const added = await request.post("/api/v1/users/add", {
+    headers,
+    data: { ...teacher, role: `TEACHERS_${tag}`, full_name: "Teacher Desk" },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await signIn(page, ADMIN);
+  const card = page.getByTestId("staff-overview");
+  await expect(card.getByText("L'activité")).toBeVisible();
+  const figures = ["active_learners", "lessons_done_week", "new_learners_month", "mrr", "revenue_month"];
+  for (const key of figures)
+    await expect(card.getByTestId(`overview-${key}`)).toHaveAttribute("data-value", /^\d+$/);
+  await expect(card.getByTestId("overview-mrr")).toContainText("revenu mensuel récurrent");
+  await expect(card.getByTestId("overview-mrr")).toContainText("€");
+  await expect(card).not.toContainText("Permissions");
+  await card.getByTestId("overview-new_learners_month").click();
+  await expect(page).toHaveURL(/\/User\/customers$/);
+  await page.goto("/en/dashboard");
+  await expect(page.getByTestId("staff-overview").getByTestId("overview-lessons_done_week")).toContainText(
+    "lessons finished this week",
+  );
+  await page.getByTestId("staff-overview").getByTestId("overview-mrr").click();
+  await expect(page).toHaveURL(/\/en\/sales$/);
+  await page.goto("/es/dashboard");
+  await expect(page.getByTestId("staff-overview").getByTestId("overview-revenue_month")).toContainText(
+    "cobrado este mes",
+  );
+  expect(await violations(page)).toEqual([]);
+
+  // a teaching role: the learners and lessons, no sign-ups and no money
+  await signOutHere(page);
+  await signIn(page, teacher);
+  const its = page.getByTestId("staff-overview");
+  await expect(its.getByTestId("overview-active_learners")).toBeVisible();
+  await expect(its.getByTestId("overview-lessons_done_week")).toBeVisible();
+  for (const key of ["new_learners_month", "mrr", "revenue_month"])
+    await expect(its.getByTestId(`overview-${key}`)).toHaveCount(0);
+  await its.getByTestId("overview-active_learners").click();
+  await expect(page).toHaveURL(/\/analytics$/);
 });

@@ -178,6 +178,7 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   listCertificates: "certificates.manage", // GET /v1/certificates
   revokeCertificate: "certificates.manage", // POST /v1/certificates/:id/revoke
   getAnalytics: "analytics.read", // GET /v1/analytics
+  getStaffOverview: "dashboard.admin", // GET /v1/analytics/overview (each figure: its page's permission)
   getAnalyticsCsv: "analytics.read", // GET /v1/analytics/csv
   getCourseLineDifficulty: "analytics.read", // GET /v1/analytics/courses/:courseId/lines
   refreshAnalytics: "analytics.read", // POST /v1/analytics/refresh

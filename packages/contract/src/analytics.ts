@@ -99,3 +99,30 @@ export const analyticsCourseLines = courseTitles.extend({
 export type AnalyticsCourseLines = z.infer<typeof analyticsCourseLines>;
 export const analyticsCourseLinesResponse = envelope(z.object({ lines: analyticsCourseLines }));
 export type AnalyticsCourseLinesResponse = z.infer<typeof analyticsCourseLinesResponse>;
+
+/** How far back a learner's activity makes them an active learner on the staff overview. */
+export const ACTIVE_LEARNER_DAYS = 30;
+
+/**
+ * `GET /v1/analytics/overview` (dashboard.admin): the business at a glance on the staff landing
+ * page, counted live. A figure is null when the caller lacks the permission of the page it comes
+ * from: learners and lessons need analytics.read, sign-ups users.read, money customer-plans.manage.
+ */
+export const staffOverview = z.object({
+  /** Learners with a lesson saved, a minute listened or a review in the last 30 days. */
+  active_learners: z.number().int().nullable(),
+  /** Lessons marked done since Monday 00:00 UTC. */
+  lessons_done_week: z.number().int().nullable(),
+  /** Learner accounts created since the 1st of the month (UTC). */
+  new_learners_month: z.number().int().nullable(),
+  /** Monthly recurring revenue of the live paid subscriptions, in cents (a yearly plan as a twelfth). */
+  mrr: z.number().int().nullable(),
+  /** Payments received since the 1st of the month (UTC), in cents, less those of purchases refunded. */
+  revenue_month: z.number().int().nullable(),
+  currency: z.string(),
+  week_start: z.string().describe("YYYY-MM-DD, the Monday the week's count starts from"),
+  month_start: z.string().describe("YYYY-MM-DD"),
+});
+export type StaffOverview = z.infer<typeof staffOverview>;
+export const staffOverviewResponse = envelope(z.object({ overview: staffOverview }));
+export type StaffOverviewResponse = z.infer<typeof staffOverviewResponse>;

@@ -111,6 +111,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/coupons/quote": "quoteCoupon",
   // analytics
   "GET /api/v1/analytics": "getAnalytics",
+  "GET /api/v1/analytics/overview": "getStaffOverview",
   "GET /api/v1/analytics/csv": "getAnalyticsCsv",
   "GET /api/v1/analytics/courses/:courseId/lines": "getCourseLineDifficulty",
   "POST /api/v1/analytics/refresh": "refreshAnalytics",

@@ -13,7 +13,7 @@ export default defineModule({
   name: "analytics",
   needs: [],
   provides: ["analytics"],
-  build: ({ db }) => ({ analytics: createAnalyticsService({ db }) }),
+  build: ({ db, clock }) => ({ analytics: createAnalyticsService({ db, clock }) }),
   routes: async (api) => {
     await api.register(analyticsRoutes);
   },

@@ -172,12 +172,17 @@ async function growLineGrades(tx: DbOrTx, since: Date, now: Date) {
       learners = ${analyticsLineGrades.learners} + excluded.learners`);
 }
 
+/** Monthly recurring revenue in cents, over `liveSubscriptions`: a yearly plan as a twelfth. */
+export const mrrCents = sql<number>`coalesce(sum(case when ${plans.interval} = 'year' then ${plans.amount} / 12.0 else ${plans.amount} end), 0)`;
+/** The subscriptions that bring recurring revenue (customer plans joined to their plans). */
+export const liveSubscriptions = sql`${customerPlans.status} = 'ACTIVE' and ${plans.amount} > 0 and ${plans.interval} <> 'once'`;
+
 /** Monthly recurring revenue today, in cents: active paid subscriptions, a yearly plan as a twelfth. */
 async function snapshotMrr(tx: DbOrTx, now: Date) {
   await tx.execute(sql`
     insert into ${analyticsDaily} (day, metric, dim, value)
-    select ${utcDay(now)}, 'mrr', '', coalesce(sum(case when ${plans.interval} = 'year' then ${plans.amount} / 12.0 else ${plans.amount} end), 0)
+    select ${utcDay(now)}, 'mrr', '', ${mrrCents}
     from ${customerPlans} join ${plans} on ${plans.id} = ${customerPlans.planId}
-    where ${customerPlans.status} = 'ACTIVE' and ${plans.amount} > 0 and ${plans.interval} <> 'once'
+    where ${liveSubscriptions}
     on conflict (metric, day, dim) do update set value = excluded.value`);
 }

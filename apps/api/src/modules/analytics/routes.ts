@@ -4,12 +4,14 @@ import {
   analyticsRefreshResponse,
   analyticsResponse,
   PERMISSIONS,
+  staffOverviewResponse,
 } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
+import { principalOf } from "../../plugins/auth";
 import { analyticsCsv } from "./service";
 
 const tags = ["analytics"];
@@ -33,6 +35,26 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({ data: { analytics: await analytics.read(request.query) } }),
+  );
+
+  app.get(
+    "/v1/analytics/overview",
+    {
+      config: { access: access.permission(PERMISSIONS.dashboardAdmin) },
+      schema: {
+        tags,
+        summary:
+          "The staff landing page's figures, counted now: active learners, lessons done this week, sign-ups and revenue this month, MRR",
+        description:
+          "Each figure is null for a caller without the permission of the page it comes from: active " +
+          "learners and lessons done need analytics.read, sign-ups users.read, MRR and revenue " +
+          "customer-plans.manage.",
+        response: { 200: staffOverviewResponse },
+      },
+    },
+    async (request) => ({
+      data: { overview: await analytics.overview(principalOf(request).permissions) },
+    }),
   );
 
   app.get(

@@ -9,7 +9,9 @@ import {
 } from "../../db/schema/analytics";
 import { courses } from "../../db/schema/courses";
 import { lessonCues, lessons } from "../../db/schema/lessons";
+import { type Clock, systemClock } from "../../lib/clock";
 import { notFound } from "../../lib/errors";
+import { staffOverview } from "./overview";
 import { DAILY_METRICS, rollup, utcDay } from "./rollup";
 
 const DAY_MS = 86_400_000;
@@ -39,11 +41,14 @@ export function analyticsCsv(days: AnalyticsDay[]): string {
 }
 
 /** Staff analytics: reads the rolled-up tables only (see rollup.ts for how they are kept). */
-export function createAnalyticsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createAnalyticsService(deps: { db: Db; clock?: Clock }) {
+  const { db, clock = systemClock } = deps;
   return {
     /** One run of the job now (the staff "refresh" button, the tests). */
     rollup: (now?: Date) => rollup(db, now),
+
+    /** The staff landing page's figures, those the permissions open (overview.ts). */
+    overview: (permissions: ReadonlySet<string>) => staffOverview(db, permissions, clock()),
 
     /** Each lesson's lines of the course (in order) with what their grades add up to. */
     async courseLines(courseId: string): Promise<AnalyticsCourseLines> {

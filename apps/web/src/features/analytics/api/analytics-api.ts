@@ -1,4 +1,9 @@
-import type { AnalyticsCourseLinesResponse, AnalyticsQuery, AnalyticsResponse } from "@parlons/contract";
+import type {
+  AnalyticsCourseLinesResponse,
+  AnalyticsQuery,
+  AnalyticsResponse,
+  StaffOverviewResponse,
+} from "@parlons/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiFile } from "@/lib/api";
 import { saveFile } from "@/lib/download";
@@ -51,3 +56,10 @@ export function courseLinesQuery(courseId: string) {
       }).then((r) => r.data.lines),
   });
 }
+
+/** `GET /v1/analytics/overview` (dashboard.admin): the staff landing page's figures, counted now. */
+export const staffOverviewQuery = queryOptions({
+  queryKey: [...analyticsKeys.all, "overview"] as const,
+  queryFn: ({ signal }) =>
+    api<StaffOverviewResponse>("/v1/analytics/overview", { signal }).then((r) => r.data.overview),
+});

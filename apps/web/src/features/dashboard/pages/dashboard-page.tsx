@@ -1,7 +1,8 @@
-import { CrownOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
-import { type MenuModule, PERMISSIONS } from "@parlons/contract";
+import { CrownOutlined } from "@ant-design/icons";
+import { PERMISSIONS } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Card, Col, Row, Space, Statistic, Tag, Typography } from "antd";
+import { Card, Col, Row, Space, Tag, Typography } from "antd";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "@/components/button-link";
 import { myCertificatesQuery } from "@/features/certificates/api/certificate-queries";
@@ -19,7 +20,14 @@ import { hasPermission, isAdmin, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 
-/** `/dashboard`: greeting, the user's plan, their courses in progress, admin overview. */
+// staff only: its code loads for them, not with every learner's dashboard
+const StaffOverviewCard = lazy(() =>
+  import("@/features/analytics/components/staff-overview-card").then((m) => ({
+    default: m.StaffOverviewCard,
+  })),
+);
+
+/** `/dashboard`: greeting, the user's plan, their courses in progress; for staff, the business. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -31,6 +39,7 @@ export function DashboardPage() {
   if (!user) return null;
 
   const admin = isAdmin(user);
+  const staff = hasPermission(user, PERMISSIONS.dashboardAdmin);
   const name = user.full_name.trim() || user.email;
   const free = isFreePlan(user.plan);
   const plan = admin ? t("app:plan.discovery") : user.plan ? planName(user.plan, lang) : t("app:plan.none");
@@ -85,12 +94,14 @@ export function DashboardPage() {
             )}
           </Card>
         </Col>
-        {admin && (
+        {staff && (
           <Col xs={24} md={12}>
-            <AdminOverview modules={user.modules} permissions={user.permissions.length} />
+            <Suspense fallback={<Card loading />}>
+              <StaffOverviewCard />
+            </Suspense>
           </Col>
         )}
-        <Col xs={24} md={admin ? 24 : 12}>
+        <Col xs={24} md={staff ? 24 : 12}>
           <LearnerProgress />
         </Col>
         <Col xs={24} md={12}>
@@ -124,30 +135,6 @@ function CertificatesCol() {
     <Col xs={24} md={12}>
       <CertificatesCard />
     </Col>
-  );
-}
-
-function AdminOverview({ modules, permissions }: { modules: MenuModule[]; permissions: number }) {
-  const { t } = useTranslation();
-  return (
-    <Card
-      data-testid="admin-overview"
-      title={
-        <span>
-          <SafetyCertificateOutlined /> {t("app:dashboard.adminTitle")}
-        </span>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t("app:dashboard.adminText")}</Typography.Paragraph>
-      <Row gutter={16}>
-        <Col span={12}>
-          <Statistic title={t("app:dashboard.sections")} value={modules.length} />
-        </Col>
-        <Col span={12}>
-          <Statistic title={t("app:dashboard.permissions")} value={permissions} />
-        </Col>
-      </Row>
-    </Card>
   );
 }
 
