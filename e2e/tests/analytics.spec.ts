@@ -1,7 +1,23 @@
+import type { Page } from "@playwright/test";
 import { violations } from "../support/axe";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { apiToken, signIn, signOutHere } from "../support/session";
+
+/** Pixels of a chart's canvas in the blue of its first series (#1677ff): what it drew of it. */
+const painted = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator("canvas")
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      let blue = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b, a] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0, data[i + 3] ?? 0];
+        if (a > 0 && b > 200 && Math.abs(r - 22) < 50 && Math.abs(g - 119) < 50) blue++;
+      }
+      return blue;
+    });
 
 test("the staff analytics page draws its charts, each with its figures as a table", async ({
   page,
@@ -32,6 +48,21 @@ test("the staff analytics page draws its charts, each with its figures as a tabl
   await active.getByText("Voir les chiffres en tableau").click();
   await expect(active.locator(".analytics-figure__table tbody tr")).toHaveCount(30);
   await expect(page.getByTestId("analytics-periods")).toContainText("Semaine du");
+
+  // legends in the page's language: the day is "Jour", no "Time: --"
+  const legend = page.getByTestId("chart-active").locator(".u-legend");
+  await expect(legend.locator(".u-series").first().locator(".u-label")).toHaveText("Jour");
+  await expect(page.locator(".u-legend").filter({ hasText: "Time" })).toHaveCount(0);
+  // MRR has one day of figures (today's, since the server started): drawn as a point
+  await expect.poll(() => painted(page, "chart-mrr")).toBeGreaterThan(0);
+  // a range of one day: each chart shows that day
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByTestId("analytics-from").fill(today);
+  await page.getByRole("button", { name: "Afficher", exact: true }).click();
+  await expect(active.locator(".analytics-figure__table tbody tr")).toHaveCount(1);
+  await expect.poll(() => painted(page, "chart-active")).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "30 derniers jours" }).click();
+  await expect(active.locator(".analytics-figure__table tbody tr")).toHaveCount(30);
 
   // the hard lines of the demo course: a line's cell reached and opened by keyboard, axe clean
   const hard = page.getByTestId("analytics-hard-lines");

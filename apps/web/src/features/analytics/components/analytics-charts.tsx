@@ -4,7 +4,8 @@ import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
-import { Chart, type ChartSeries } from "./chart";
+import { Chart } from "./chart";
+import type { ChartSeries } from "./chart-options";
 import { FiguresTable } from "./figures-table";
 import { LineHeatmap } from "./line-heatmap";
 
@@ -76,7 +77,7 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
     attendance: daily([{ key: "attendance", label: t("series.attendance"), bars: true }]),
   };
   const chart = (label: string, s: ChartSeries[], testId: string) => (
-    <Chart label={label} x={x} series={s} locale={format.locale} testId={testId} />
+    <Chart label={label} x={x} xName={t("columns.day")} series={s} locale={format.locale} testId={testId} />
   );
   const dayRows = (keys: (keyof Analytics["days"][number])[]) =>
     data.days.map((d) => [
@@ -250,6 +251,7 @@ function Funnel({ funnel, lang }: { funnel: Analytics["funnel"]; lang: Lang }) {
             label={t("charts.funnelOf", { course: title(course) })}
             x={x}
             series={series}
+            xName={t("columns.lesson")}
             xLabels={lessonLabel}
             locale={format.locale}
             testId="chart-funnel"

@@ -1,13 +1,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-
-export interface ChartSeries {
-  label: string;
-  values: (number | null)[];
-  color: string;
-  bars?: boolean;
-}
+import { type ChartSeries, chartOptions } from "./chart-options";
 
 /**
  * One uPlot chart (canvas, ~50 KB: loaded with the analytics page only). Its text alternative is
@@ -17,12 +11,15 @@ export function Chart({
   label,
   x,
   series,
+  xName,
   xLabels,
   height = 220,
   testId,
   locale,
 }: {
   label: string;
+  /** What the x values are ("Jour", "Leçon"), named in the legend. */
+  xName: string;
   /** Dates on the time axis in this locale ("3 mars" / "3 Mar"). */
   locale: string;
   /** Seconds since the epoch for a time axis, or 1, 2, 3… with `xLabels`. */
@@ -38,31 +35,7 @@ export function Chart({
     if (!el) return;
     const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
     const plot = new uPlot(
-      {
-        width: Math.max(el.clientWidth, 280),
-        height,
-        fmtDate: () => {
-          const day = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
-          return (date) => day.format(date);
-        },
-        tzDate: (ts) => new Date(ts * 1000),
-        scales: { x: { time: !xLabels } },
-        axes: [
-          xLabels
-            ? { values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? xLabels(s) : "")) }
-            : {},
-          {},
-        ],
-        series: [
-          {},
-          ...series.map((s) => ({
-            label: s.label,
-            stroke: s.color,
-            width: 2,
-            ...(s.bars ? { fill: `${s.color}99`, paths: bars } : {}),
-          })),
-        ],
-      },
+      chartOptions({ x, series, xName, xLabels, locale, width: Math.max(el.clientWidth, 280), height }, bars),
       [x, ...series.map((s) => s.values)],
       el,
     );
@@ -72,6 +45,6 @@ export function Chart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [x, series, xLabels, height, locale]);
+  }, [x, series, xName, xLabels, height, locale]);
   return <div ref={ref} role="img" aria-label={label} data-testid={testId} className="analytics-chart" />;
 }
