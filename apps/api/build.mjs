@@ -27,7 +27,7 @@ const common = {
           path: new URL("../../packages/contract/src/index.ts", import.meta.url).pathname,
         }));
         // the aligner's entries the server imports (its worker thread is bundled apart, below)
-        b.onResolve({ filter: /^@parlons\/aligner\/(run-in-worker|script)$/ }, (args) => ({
+        b.onResolve({ filter: /^@parlons\/aligner\/(run-in-worker|run-session|script)$/ }, (args) => ({
           path: new URL(`../../packages/aligner/src/${args.path.split("/")[2]}.ts`, import.meta.url).pathname,
         }));
       },
@@ -74,6 +74,12 @@ await build({
   ...common,
   entryPoints: ["../../packages/aligner/src/worker.ts"],
   outfile: "dist/align-worker.js",
+});
+// the hands-free session's renderer (modules/practice starts it from dist/session-worker.js)
+await build({
+  ...common,
+  entryPoints: ["../../packages/aligner/src/session-worker.ts"],
+  outfile: "dist/session-worker.js",
 });
 // npm run backup, restore, migrate-to-postgres
 await build({ ...common, entryPoints: ["src/ops/cli.ts"], outfile: "dist/ops.js" });

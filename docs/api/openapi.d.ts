@@ -2393,6 +2393,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/practice/hands-free/audio.mp3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download hands free session
+         * @description Access: signed in. The hands-free daily session as one MP3 (16 kHz mono, 32 kbit/s) for offline listening: the lines cut from their lessons' audio, the pauses as silence, the recall prompts spoken by the server's synthesizer. Without one, every item is an echo. The header x-session-mode says which ran (speech or echo_only), x-session-items how many items it holds. Planned again at every request with what the caller's plan opens now; the MP3 of the same content is kept for the day. 404 SESSION_EMPTY when nothing is to be practised. Supports Range.
+         */
+        get: operations["downloadHandsFreeSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Download hands free session (headers only)
+         * @description Access: signed in. The hands-free daily session as one MP3 (16 kHz mono, 32 kbit/s) for offline listening: the lines cut from their lessons' audio, the pauses as silence, the recall prompts spoken by the server's synthesizer. Without one, every item is an echo. The header x-session-mode says which ran (speech or echo_only), x-session-items how many items it holds. Planned again at every request with what the caller's plan opens now; the MP3 of the same content is kept for the day. 404 SESSION_EMPTY when nothing is to be practised. Supports Range.
+         */
+        head: operations["headDownloadHandsFreeSession"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/practice/hands-free/grades": {
         parameters: {
             query?: never;
@@ -16774,7 +16798,7 @@ export interface operations {
                                 error: {
                                     file: string;
                                     /** @enum {string} */
-                                    code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SOCIAL_LOGIN_FAILED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "SESSION_REVOKED" | "ACCOUNT_NOT_ACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_THROTTLED" | "ACCOUNT_LOCKED" | "FORBIDDEN" | "ABOVE_YOUR_PERMISSIONS" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "ROLE_IN_USE" | "COURSE_IN_USE" | "TEMPLATE_SLUG_TAKEN" | "CAMPAIGN_ALREADY_QUEUED" | "ROLE_BUILT_IN" | "WRONG_PASSWORD" | "REGISTRATIONS_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "AUDIO_NOT_PLAUSIBLE" | "RANGE_NOT_SATISFIABLE" | "RATE_LIMITED" | "PROVIDER_ERROR" | "INTERNAL_ERROR" | "EVENT_FULL" | "ALREADY_BOOKED" | "EVENT_CLOSED" | "LIMIT_REACHED" | "PREMIUM_REQUIRED" | "LESSON_NOT_OPEN_YET" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_LOCKED" | "CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_INVALID" | "LESSON_AUDIO_MISSING" | "SCRIPT_EMPTY" | "SCRIPT_TOO_LONG" | "ALIGNMENT_RUNNING" | "LESSON_HAS_LINES" | "AUDIO_NO_SPEECH" | "AUDIO_UNREADABLE" | "ALIGNMENT_FAILED" | "LINES_OVERLAP" | "LINE_PAST_AUDIO_END" | "ALREADY_OWNED" | "NOT_FOR_SALE" | "PURCHASE_CLOSED" | "NOT_REFUNDABLE" | "COUPON_INVALID" | "COUPON_EXPIRED" | "COUPON_USED_UP" | "COUPON_NOT_APPLICABLE" | "COUPON_CODE_TAKEN" | "TRANSLATIONS_UNREADABLE" | "TRANSLATIONS_INVALID" | "IMPORT_ARCHIVE_REFUSED" | "IMPORT_UNPAIRED" | "IMPORT_SCRIPT_INVALID" | "IMPORT_NOTHING";
+                                    code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SOCIAL_LOGIN_FAILED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "SESSION_REVOKED" | "ACCOUNT_NOT_ACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_THROTTLED" | "ACCOUNT_LOCKED" | "FORBIDDEN" | "ABOVE_YOUR_PERMISSIONS" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "ROLE_IN_USE" | "COURSE_IN_USE" | "TEMPLATE_SLUG_TAKEN" | "CAMPAIGN_ALREADY_QUEUED" | "ROLE_BUILT_IN" | "WRONG_PASSWORD" | "REGISTRATIONS_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "AUDIO_NOT_PLAUSIBLE" | "RANGE_NOT_SATISFIABLE" | "RATE_LIMITED" | "PROVIDER_ERROR" | "INTERNAL_ERROR" | "EVENT_FULL" | "ALREADY_BOOKED" | "EVENT_CLOSED" | "LIMIT_REACHED" | "PREMIUM_REQUIRED" | "LESSON_NOT_OPEN_YET" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_LOCKED" | "CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_INVALID" | "LESSON_AUDIO_MISSING" | "SCRIPT_EMPTY" | "SCRIPT_TOO_LONG" | "ALIGNMENT_RUNNING" | "LESSON_HAS_LINES" | "AUDIO_NO_SPEECH" | "AUDIO_UNREADABLE" | "ALIGNMENT_FAILED" | "LINES_OVERLAP" | "LINE_PAST_AUDIO_END" | "ALREADY_OWNED" | "NOT_FOR_SALE" | "PURCHASE_CLOSED" | "NOT_REFUNDABLE" | "COUPON_INVALID" | "COUPON_EXPIRED" | "COUPON_USED_UP" | "COUPON_NOT_APPLICABLE" | "COUPON_CODE_TAKEN" | "TRANSLATIONS_UNREADABLE" | "TRANSLATIONS_INVALID" | "IMPORT_ARCHIVE_REFUSED" | "IMPORT_UNPAIRED" | "IMPORT_SCRIPT_INVALID" | "IMPORT_NOTHING" | "SESSION_EMPTY";
                                     message: string;
                                 } | null;
                             }[];
@@ -17855,6 +17879,182 @@ export interface operations {
             };
             /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadHandsFreeSession: {
+        parameters: {
+            query?: {
+                limit?: number;
+                day_start?: string;
+                lang?: "fr" | "en" | "es";
+                kinds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The MP3's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The MP3's bytes */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Not modified (the ETag or date sent still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    headDownloadHandsFreeSession: {
+        parameters: {
+            query?: {
+                limit?: number;
+                day_start?: string;
+                lang?: "fr" | "en" | "es";
+                kinds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The MP3's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The MP3's bytes */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Not modified (the ETag or date sent still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };

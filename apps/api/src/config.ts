@@ -51,6 +51,8 @@ export interface Config {
   studyRemindersIntervalMs: number;
   /** The aligner: "auto" uses espeak-ng when installed, "off" the signal alone. */
   alignSynthesis: "auto" | "off";
+  /** The hands-free session's MP3: "auto" speaks recall prompts with espeak-ng when installed, "off" renders echo items only. */
+  sessionSpeech: "auto" | "off";
   /** Directory of the dictd dictionaries a tapped word is looked up in; none when undefined. */
   dictionaryDir: string | undefined;
   /** Web Push: the VAPID keys and subject, and the hosts subscriptions may point at. */
@@ -242,6 +244,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailWorker: { leaseMs: env.MAIL_LEASE_MS, intervalMs: env.MAIL_WORKER_INTERVAL_MS },
     studyRemindersIntervalMs: env.STUDY_REMINDERS_INTERVAL_MS,
     alignSynthesis: env.ALIGN_SYNTHESIS,
+    sessionSpeech: env.SESSION_SPEECH,
     dictionaryDir: env.DICTIONARY_DIR.trim() || undefined,
     push: {
       ...pushKeys(dataDir, { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }),

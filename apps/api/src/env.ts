@@ -103,6 +103,7 @@ export const envFields = z.object({
    * "off" analyses the signal alone (signal mode), whatever the machine has.
    */
   ALIGN_SYNTHESIS: z.enum(["auto", "off"]).default("auto"),
+  SESSION_SPEECH: z.enum(["auto", "off"]).default("auto"),
   /**
    * Where bilingual dictionaries in dictd format are (Debian's dict-freedict-* packages install
    * them in /usr/share/dictd); a tapped word is looked up in the one from the course's language to

@@ -33,20 +33,39 @@ type Message<R> =
   | { type: "result"; result: R }
   | { type: "error"; code: string; message: string };
 
-function inWorker<R>(job: AlignJob | ProposeJob, worker: WorkerOptions): Promise<R> {
-  const thread = new Worker(worker.entry ?? new URL("./worker.ts", import.meta.url), {
+/**
+ * Posts `job` to a new worker thread started from `entry` (unless `worker.entry` says another),
+ * reports its progress and resolves with its result; an error it posts, or its stopping early,
+ * rejects with `fail(code, message)`. The worker ends with the job.
+ */
+export function runWorkerJob<R>(
+  entry: URL,
+  job: unknown,
+  worker: WorkerOptions,
+  fail: (code: string, message: string) => Error,
+): Promise<R> {
+  const thread = new Worker(worker.entry ?? entry, {
     ...(worker.execArgv ? { execArgv: worker.execArgv } : {}),
   });
   return new Promise<R>((resolve, reject) => {
     thread.on("message", (message: Message<R>) => {
       if (message.type === "progress") worker.onProgress?.(message.fraction);
       else if (message.type === "result") resolve(message.result);
-      else reject(new AlignWorkerError(message.code, message.message));
+      else reject(fail(message.code, message.message));
     });
     thread.on("error", reject);
-    thread.on("exit", (code) => reject(new AlignWorkerError("ALIGN_FAILED", `the worker stopped (${code})`)));
+    thread.on("exit", (code) => reject(fail("WORKER_STOPPED", `the worker stopped (${code})`)));
     thread.postMessage(job);
   }).finally(() => thread.terminate());
+}
+
+function inWorker<R>(job: AlignJob | ProposeJob, worker: WorkerOptions): Promise<R> {
+  return runWorkerJob<R>(
+    new URL("./worker.ts", import.meta.url),
+    job,
+    worker,
+    (code, message) => new AlignWorkerError(code === "WORKER_STOPPED" ? "ALIGN_FAILED" : code, message),
+  );
 }
 
 export function alignInWorker(

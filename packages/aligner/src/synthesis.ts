@@ -17,9 +17,10 @@
  * If espeak-ng is missing, fails, or its output cannot be cut into the script's lines, the result
  * of signal mode stands (and says so).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { decodeAudio } from "./decode.js";
 import { globalHints } from "./dtw.js";
+import { espeakWav } from "./espeak.js";
 import { computeFeatures, type Features } from "./features.js";
 import { type AlignLanguage, innerPauseCount } from "./script.js";
 import { type Segment, segmentLines } from "./segment.js";
@@ -53,22 +54,7 @@ const escapeXml = (text: string) =>
 
 function synthesize(synthesizer: Synthesizer, lines: string[], lang: AlignLanguage): Promise<Uint8Array> {
   const ssml = `<speak>${lines.map(escapeXml).join(`<break time="${BREAK_MS}ms"/>`)}</speak>`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(synthesizer.command, ["-v", VOICES[lang], "-m", "--stdin", "--stdout"], {
-      stdio: ["pipe", "pipe", "ignore"],
-    });
-    const chunks: Buffer[] = [];
-    child.stdout.on("data", (c: Buffer) => chunks.push(c));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) reject(new Error(`espeak-ng exited with ${code}`));
-      else {
-        const all = Buffer.concat(chunks);
-        resolve(new Uint8Array(all.buffer, all.byteOffset, all.byteLength));
-      }
-    });
-    child.stdin.end(ssml, "utf8");
-  });
+  return espeakWav(synthesizer.command, ["-v", VOICES[lang], "-m"], ssml);
 }
 
 /** Frame ranges [start, end) of each line in the reference, cut at the long breaks. */

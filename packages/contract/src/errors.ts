@@ -69,6 +69,7 @@ export const ERROR_CODES = [
   "IMPORT_UNPAIRED",
   "IMPORT_SCRIPT_INVALID",
   "IMPORT_NOTHING",
+  "SESSION_EMPTY",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -104,6 +104,16 @@ export type HandsFreePlan = z.infer<typeof handsFreePlan>;
 export const handsFreePlanResponse = envelope(handsFreePlan);
 export type HandsFreePlanResponse = z.infer<typeof handsFreePlanResponse>;
 
+/**
+ * How the server rendered the session's MP3: `speech` with the recall prompts spoken (espeak-ng),
+ * `echo_only` where the server has no synthesizer (every item is then an echo).
+ */
+export const HANDS_FREE_AUDIO_MODES = ["speech", "echo_only"] as const;
+export type HandsFreeAudioMode = (typeof HANDS_FREE_AUDIO_MODES)[number];
+/** Response headers of the session's MP3: its mode, and how many items it holds. */
+export const HANDS_FREE_MODE_HEADER = "x-session-mode";
+export const HANDS_FREE_ITEMS_HEADER = "x-session-items";
+
 export const handsFreeGradesBody = z
   .object({
     grades: z

@@ -183,6 +183,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/practice/session": "getPracticeSession",
   "POST /api/v1/practice/results": "recordPracticeResult",
   "GET /api/v1/practice/hands-free": "getHandsFreeSession",
+  "GET /api/v1/practice/hands-free/audio.mp3": "downloadHandsFreeSession",
   "POST /api/v1/practice/hands-free/grades": "gradeHandsFreeSession",
   // podcast
   "GET /api/v1/podcast/feed": "getPodcastFeedStatus",

@@ -40,6 +40,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The request outlives the page (sent as the tab closes; the body must stay under 64 KB). */
   keepalive?: boolean;
+  /** How long the whole call may take (a file rendered on demand), REQUEST_TIMEOUT_MS unless told. */
+  timeoutMs?: number;
 }
 
 // The access token lives in memory only; the refresh token is an httpOnly cookie.
@@ -150,8 +152,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     credentials: "include",
     ...(options.keepalive ? { keepalive: true } : {}),
     signal: options.signal
-      ? AbortSignal.any([options.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
-      : AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS)])
+      : AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
   });
 }
 
@@ -183,6 +185,32 @@ export async function api<T>(path: ApiPath, options: RequestOptions = {}): Promi
 /** A file the API answers (a receipt's PDF, an event's .ics), with the same token, refresh and errors as `api`. */
 export async function apiFile(path: ApiPath, options: RequestOptions = {}): Promise<Blob> {
   return (await request(path, options)).blob();
+}
+
+/**
+ * A large file, read as it arrives: `onProgress` gets the share received (null while the server
+ * has not said the length), and the answer keeps the response's headers.
+ */
+export async function apiDownload(
+  path: ApiPath,
+  options: RequestOptions & { onProgress?: (fraction: number | null) => void } = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  const res = await request(path, options);
+  const type = res.headers.get("content-type") ?? "application/octet-stream";
+  if (!res.body) return { blob: await res.blob(), headers: res.headers };
+  const total = Number(res.headers.get("content-length")) || 0;
+  const reader = res.body.getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  options.onProgress?.(total ? 0 : null);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.length;
+    options.onProgress?.(total ? Math.min(1, received / total) : null);
+  }
+  return { blob: new Blob(parts, { type }), headers: res.headers };
 }
 
 async function request(path: string, options: RequestOptions): Promise<Response> {

@@ -1,5 +1,7 @@
+import { probeSpeaker, renderSessionInWorker } from "@parlons/aligner/run-session";
 import { defineModule } from "../../lib/module";
 import { createHandsFreeService, type HandsFreeService } from "./hands-free";
+import { createHandsFreeAudio, type HandsFreeAudio } from "./hands-free-audio";
 import practiceRoutes from "./routes";
 import type { PracticeService } from "./service";
 import { createPracticeService } from "./service";
@@ -8,22 +10,44 @@ declare module "../../lib/module" {
   interface AppServices {
     practice: PracticeService;
     handsFree: HandsFreeService;
+    handsFreeAudio: HandsFreeAudio;
   }
 }
 
 /**
  * Exercises made from every line of the learner's deck (dictation, cloze, recall) and the
- * hands-free daily session (echo and recall), graded into the review deck.
+ * hands-free daily session (echo and recall), graded into the review deck, and that session
+ * rendered as one MP3.
  */
 export default defineModule({
   name: "practice",
-  needs: ["review", "lessons", "courses"],
-  provides: ["practice", "handsFree"],
+  needs: ["review", "lessons", "courses", "media"],
+  provides: ["practice", "handsFree", "handsFreeAudio"],
   routesRead: ["principals"],
-  build: (_ctx, { review, lessons, courses }) => ({
-    practice: createPracticeService({ review, lessons, courses }),
-    handsFree: createHandsFreeService({ review, courses }),
-  }),
+  build: ({ config }, { review, lessons, courses, media }) => {
+    const handsFree = createHandsFreeService({ review, courses });
+    // the bundled server (build.mjs) has the worker as dist/session-worker.js; from source, tsx runs it
+    const bundled = !import.meta.url.endsWith(".ts");
+    const worker = bundled
+      ? { entry: new URL("./session-worker.js", import.meta.url) }
+      : { execArgv: ["--import", "tsx"] };
+    let speaker: Promise<string | null> | undefined;
+    return {
+      practice: createPracticeService({ review, lessons, courses }),
+      handsFree,
+      handsFreeAudio: createHandsFreeAudio({
+        plan: handsFree.plan,
+        lessons,
+        storage: media.storage,
+        // espeak-ng is asked once whether it is there; never required
+        speaker: () => {
+          speaker ??= config.sessionSpeech === "off" ? Promise.resolve(null) : probeSpeaker();
+          return speaker;
+        },
+        render: (job) => renderSessionInWorker(job, worker),
+      }),
+    };
+  },
   routes: async (api) => {
     await api.register(practiceRoutes);
   },

@@ -1,4 +1,6 @@
 import {
+  HANDS_FREE_ITEMS_HEADER,
+  HANDS_FREE_MODE_HEADER,
   handsFreeGradesBody,
   handsFreeGradesResponse,
   handsFreePlanResponse,
@@ -10,6 +12,8 @@ import {
 } from "@parlons/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { sendStoredFile } from "../../lib/deliver";
 import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { deckCaller } from "../../plugins/learner-day";
@@ -20,8 +24,8 @@ const base = "/v1/practice";
 /** Exercises from the learner's deck and their results. Every card is the caller's own. */
 export default async function practiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { practice, handsFree } = app.deps.services;
-  const { answer } = deckCaller(app);
+  const { practice, handsFree, handsFreeAudio, media } = app.deps.services;
+  const { answer, reviewerOf, dayStart } = deckCaller(app);
   const signedIn = { access: access.signedIn };
 
   app.get(
@@ -67,6 +71,43 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
     },
     async (request) => answer(request, request.query, handsFree.plan),
   );
+
+  // GET and HEAD: a download manager asks HEAD for the length
+  app.route({
+    method: ["GET", "HEAD"],
+    url: `${base}/hands-free/audio.mp3`,
+    config: signedIn,
+    schema: {
+      tags,
+      description: `The hands-free daily session as one MP3 (16 kHz mono, 32 kbit/s) for offline listening: the lines cut from their lessons' audio, the pauses as silence, the recall prompts spoken by the server's synthesizer. Without one, every item is an echo. The header ${HANDS_FREE_MODE_HEADER} says which ran (speech or echo_only), ${HANDS_FREE_ITEMS_HEADER} how many items it holds. Planned again at every request with what the caller's plan opens now; the MP3 of the same content is kept for the day. 404 SESSION_EMPTY when nothing is to be practised. Supports Range.`,
+      querystring: handsFreeQuery,
+      response: {
+        200: z.unknown().describe("The MP3's bytes"),
+        206: z.unknown().describe("The MP3's bytes"),
+        304: z.unknown(),
+        ...errorResponses(404, 416),
+      },
+    },
+    handler: async (request, reply) => {
+      const audio = await handsFreeAudio.audio(
+        await reviewerOf(request),
+        request.query,
+        dayStart(request.query),
+      );
+      const day = audio.day.toISOString().slice(0, 10);
+      return sendStoredFile(request, reply, {
+        storage: media.storage,
+        key: audio.key,
+        mime: "audio/mpeg",
+        cacheControl: "private, no-cache",
+        headers: {
+          [HANDS_FREE_MODE_HEADER]: audio.mode,
+          [HANDS_FREE_ITEMS_HEADER]: String(audio.items),
+          "content-disposition": `attachment; filename="parlons-${day}.mp3"`,
+        },
+      });
+    },
+  });
 
   app.post(
     `${base}/hands-free/grades`,

@@ -1,13 +1,17 @@
-import type {
-  HandsFreeGradesBody,
-  HandsFreeGradesResponse,
-  HandsFreeKind,
-  HandsFreePlanResponse,
-  Locale,
+import {
+  HANDS_FREE_AUDIO_MODES,
+  HANDS_FREE_ITEMS_HEADER,
+  HANDS_FREE_MODE_HEADER,
+  type HandsFreeAudioMode,
+  type HandsFreeGradesBody,
+  type HandsFreeGradesResponse,
+  type HandsFreeKind,
+  type HandsFreePlanResponse,
+  type Locale,
 } from "@parlons/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { localMidnight } from "@/features/review/api/review-queries";
-import { api } from "@/lib/api";
+import { api, apiDownload } from "@/lib/api";
 
 export const handsFreeKeys = {
   all: ["hands-free"] as const,
@@ -38,4 +42,31 @@ export function sendHandsFreeGrades(body: HandsFreeGradesBody) {
     body: { ...body, day_start: localMidnight() },
     silent: true,
   }).then((r) => r.data);
+}
+
+/** Rendering the session on the server takes a while on a busy one: the download may take this long. */
+const DOWNLOAD_TIMEOUT_MS = 180_000;
+
+/**
+ * `GET /v1/practice/hands-free/audio.mp3`: today's session as one MP3 (rendered by the server,
+ * kept for the day), with how it was rendered (recall prompts spoken, or echoes only) and how many
+ * items it holds.
+ */
+export async function downloadHandsFreeSession(
+  kinds: HandsFreeKind[],
+  lang: Locale,
+  onProgress: (fraction: number | null) => void,
+) {
+  const { blob, headers } = await apiDownload("/v1/practice/hands-free/audio.mp3", {
+    query: { limit: 20, day_start: localMidnight(), kinds: kinds.join(","), lang },
+    silent: true,
+    timeoutMs: DOWNLOAD_TIMEOUT_MS,
+    onProgress,
+  });
+  const mode = headers.get(HANDS_FREE_MODE_HEADER);
+  return {
+    blob,
+    mode: HANDS_FREE_AUDIO_MODES.find((m) => m === mode) ?? ("echo_only" satisfies HandsFreeAudioMode),
+    items: Number(headers.get(HANDS_FREE_ITEMS_HEADER)) || 0,
+  };
 }

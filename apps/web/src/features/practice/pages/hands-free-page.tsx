@@ -11,6 +11,7 @@ import { useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { handsFreeKeys, handsFreePlanQuery } from "../api/hands-free-api";
+import { HandsFreeDownload } from "../components/hands-free-download";
 import { HandsFreeEnd } from "../components/hands-free-end";
 import { useHandsFreeGrades } from "../hooks/use-hands-free-grades";
 import { useHandsFreeKinds } from "../hooks/use-hands-free-kinds";
@@ -163,6 +164,7 @@ export function HandsFreePage() {
         >
           {t("practice:handsFree.start")}
         </Button>
+        <HandsFreeDownload kinds={kinds} />
       </Card>
     );
   else if (item) {
