@@ -30,7 +30,10 @@ function audioState(page: Page) {
   }));
 }
 
-test("an admin creates a course and a lesson from an MP3 uploaded in the browser", async ({ page }) => {
+test("an admin creates a course (a draft until published) and a lesson from an MP3 uploaded in the browser", async ({
+  page,
+  request,
+}) => {
   await signIn(page, ADMIN);
 
   await page.goto("/courses/create");
@@ -40,9 +43,15 @@ test("an admin creates a course and a lesson from an MP3 uploaded in the browser
   await form.getByLabel("Titre (français)").fill(title);
   await form.getByLabel("Titre (anglais)").fill(`Spanish e2e ${Date.now()}`);
   await form.getByLabel("Description (français)").fill("Un cours créé par le test de bout en bout.");
+  // a new course starts as a draft
+  await expect(page.getByTestId("course-active")).not.toBeChecked();
+  await expect(form).toContainText("seule l'équipe le voit");
   await page.getByTestId("course-submit").click();
   await expect(toast(page, "Cours créé")).toBeVisible();
   await page.waitForURL(/\/courses\/[0-9a-f-]{36}\/lessons$/);
+  const courseId = /\/courses\/([0-9a-f-]{36})\/lessons$/.exec(page.url())?.[1] as string;
+  // nobody outside the staff sees a draft
+  expect((await request.get(`/api/v1/courses/single/${courseId}`)).status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
 
   await page.getByTestId("lesson-add").click();
@@ -72,6 +81,14 @@ test("an admin creates a course and a lesson from an MP3 uploaded in the browser
   const row = page.getByTestId("lesson-row").filter({ hasText: "Premier son" });
   await expect(row).toContainText("10 s");
   await shot(page, "admin-lessons");
+
+  // published from its form, the course is there for everyone
+  await page.goto(`/courses/edit?id=${courseId}`);
+  await page.getByTestId("course-active").click();
+  await expect(page.getByTestId("course-active")).toBeChecked();
+  await page.getByTestId("course-submit").click();
+  await expect(toast(page, "Cours enregistré")).toBeVisible();
+  await expect.poll(async () => (await request.get(`/api/v1/courses/single/${courseId}`)).status()).toBe(200);
 });
 
 test("a free learner plays the free lesson, meets the lock, practises, resumes and progresses", async ({

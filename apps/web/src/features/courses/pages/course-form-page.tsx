@@ -48,7 +48,8 @@ const EMPTY: FormValues = {
   target_language: "en",
   level: "A1",
   cover: null,
-  active: true,
+  // a new course is a draft: learners and the public catalogue see it once staff publish it
+  active: false,
   popular: false,
   drip_mode: "open",
   drip_days: 7,
@@ -208,7 +209,12 @@ function CourseForm({ course }: { course?: CourseItem }) {
             </Col>
           </Row>
           <Space size="large" wrap className="course-form__flags">
-            <Form.Item name="active" label={t("courses:form.active")} valuePropName="checked">
+            <Form.Item
+              name="active"
+              label={t("courses:form.published")}
+              extra={t("courses:form.publishedHelp")}
+              valuePropName="checked"
+            >
               <Switch data-testid="course-active" />
             </Form.Item>
             <Form.Item name="popular" label={t("courses:form.popular")} valuePropName="checked">
