@@ -1225,6 +1225,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/trial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller's next subscription starts with the plan's free days (one trial, ever)
+         * @description Access: signed in.
+         */
+        get: operations["getTrialEligibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customer-plan": {
         parameters: {
             query?: never;
@@ -9588,6 +9608,7 @@ export interface operations {
                                 /** @enum {string} */
                                 scope: "all" | "courses";
                                 course_ids: string[];
+                                trial_days: number;
                                 created_at: string;
                                 updated_at: string;
                             }[];
@@ -9711,6 +9732,8 @@ export interface operations {
                     scope?: "all" | "courses";
                     /** @default [] */
                     course_ids?: string[];
+                    /** @default 0 */
+                    trial_days?: number;
                 };
             };
         };
@@ -9743,6 +9766,7 @@ export interface operations {
                                 /** @enum {string} */
                                 scope: "all" | "courses";
                                 course_ids: string[];
+                                trial_days: number;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -9870,6 +9894,7 @@ export interface operations {
                                 /** @enum {string} */
                                 scope: "all" | "courses";
                                 course_ids: string[];
+                                trial_days: number;
                                 created_at: string;
                                 updated_at: string;
                             }[];
@@ -9954,6 +9979,7 @@ export interface operations {
                                 /** @enum {string} */
                                 scope: "all" | "courses";
                                 course_ids: string[];
+                                trial_days: number;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -10035,6 +10061,7 @@ export interface operations {
                     /** @enum {string} */
                     scope?: "all" | "courses";
                     course_ids?: string[];
+                    trial_days?: number;
                 };
             };
         };
@@ -10067,6 +10094,7 @@ export interface operations {
                                 /** @enum {string} */
                                 scope: "all" | "courses";
                                 course_ids: string[];
+                                trial_days: number;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -10197,6 +10225,7 @@ export interface operations {
                                 /** @enum {string} */
                                 scope: "all" | "courses";
                                 course_ids: string[];
+                                trial_days: number;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -10315,6 +10344,49 @@ export interface operations {
             };
         };
     };
+    getTrialEligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            available: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     subscribeToPlan: {
         parameters: {
             query?: never;
@@ -10369,6 +10441,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;
@@ -10513,6 +10587,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;
@@ -10627,6 +10703,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;
@@ -10732,6 +10810,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;
@@ -10846,6 +10926,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;
@@ -10985,6 +11067,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;
@@ -11140,6 +11224,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;
@@ -11254,6 +11340,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;
@@ -11368,6 +11456,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;
@@ -11802,6 +11892,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;
@@ -11925,6 +12017,8 @@ export interface operations {
                                 next_billing_at: string | null;
                                 cancelled_at: string | null;
                                 access_until: string | null;
+                                trial_days: number | null;
+                                trial_ends_at: string | null;
                                 duplicate_of: string | null;
                                 coupon: {
                                     code: string;

@@ -87,6 +87,7 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   updatePlan: "plans.manage", // PUT /v1/plans/:id
   deletePlan: "plans.manage", // DELETE /v1/plans/:id
   listPaymentProviders: "public", // GET /v1/billing/providers
+  getTrialEligibility: "signed-in", // GET /v1/billing/trial
   subscribeToPlan: "plans.subscribe", // POST /v1/customer-plan
   getCustomerPlanByPlan: { owner: "user", staff: "customer-plans.manage" }, // GET /v1/customer-plan/by-plan-id/:id
   refreshCustomerPlanStatus: { owner: "customer plan", staff: "customer-plans.manage" }, // GET /v1/customer-plan/update-status/:id

@@ -41,6 +41,8 @@ export const plan = z.object({
   scope: planScope,
   /** The courses a plan of scope "courses" opens (empty for "all"). */
   course_ids: z.array(z.string()),
+  /** Free days a learner's first subscription starts with (0: none; one trial per learner, ever). */
+  trial_days: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -49,6 +51,9 @@ export type Plan = z.infer<typeof plan>;
 const planName = z.string().trim().min(1).max(120);
 const featureList = z.array(z.string().trim().min(1).max(200)).max(30);
 const amountCents = z.number().int().min(0).max(100_000_000);
+/** At most a year of free days (PayPal's trial cycle counts days up to 365). */
+export const TRIAL_DAYS_MAX = 365;
+const trialDays = z.number().int().min(0).max(TRIAL_DAYS_MAX);
 const currencyCode = z
   .string()
   .regex(/^[A-Z]{3}$/, "An ISO 4217 code in capitals, e.g. EUR")
@@ -68,6 +73,7 @@ const planFields = {
   position: z.number().int().min(0).max(10_000).default(0),
   scope: planScope.default("all"),
   course_ids: planCourseIds.default([]),
+  trial_days: trialDays.default(0),
 };
 
 /** A paid plan recurs, unless it sells chosen courses once. */
@@ -85,6 +91,16 @@ const scopeMessage = {
   message: "A plan of chosen courses names at least one; a plan of every course names none",
   path: ["course_ids"],
 };
+/** Free days start a subscription: a plan bought once, or a free one, has none. */
+const trialRecurs = (p: {
+  amount?: number | undefined;
+  interval?: PlanInterval | undefined;
+  trial_days?: number | undefined;
+}) => !(p.trial_days !== undefined && p.trial_days > 0 && (p.interval === "once" || p.amount === 0));
+const trialMessage = {
+  message: "Only a paid plan billed by month or year starts with free days",
+  path: ["trial_days"],
+};
 const recurMessage = {
   message: "A paid plan of every course is billed by month or year (only chosen courses are sold once)",
   path: ["interval"],
@@ -96,6 +112,7 @@ export const createPlanBody = z
   .strict()
   .refine(paidPlansRecur, recurMessage)
   .refine(scopeNamesCourses, scopeMessage)
+  .refine(trialRecurs, trialMessage)
   .meta({
     examples: [
       {
@@ -134,10 +151,12 @@ export const updatePlanBody = z
     position: z.number().int().min(0).max(10_000).optional(),
     scope: planScope.optional(),
     course_ids: planCourseIds.optional(),
+    trial_days: trialDays.optional(),
   })
   .strict()
   .refine(paidPlansRecur, recurMessage)
-  .refine(scopeNamesCourses, scopeMessage);
+  .refine(scopeNamesCourses, scopeMessage)
+  .refine(trialRecurs, trialMessage);
 export type UpdatePlanBody = z.infer<typeof updatePlanBody>;
 
 export const plansResponse = envelope(z.object({ plans: z.array(plan) }));
@@ -180,6 +199,9 @@ export const customerPlan = z.object({
   cancelled_at: z.string().nullable(),
   /** After a cancellation: premium access lasts until then. */
   access_until: z.string().nullable(),
+  /** The free days this subscription started with (null: none), and when they end (its first payment). */
+  trial_days: z.number().int().nullable(),
+  trial_ends_at: z.string().nullable(),
   /**
    * Set when this subscription activated while the learner already held another one (the id of
    * that one, kept): it was cancelled at once and the payment it took is refunded.
@@ -328,3 +350,6 @@ export const billingProvidersResponse = envelope(
 );
 
 export const webhookAckResponse = envelope(z.object({ received: z.boolean(), duplicate: z.boolean() }));
+
+/** `GET /v1/billing/trial`: whether the caller may still start a plan with its free days (one trial per learner, ever). */
+export const trialEligibilityResponse = envelope(z.object({ available: z.boolean() }));

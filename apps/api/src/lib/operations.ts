@@ -84,6 +84,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "DELETE /api/v1/plans/:id": "deletePlan",
   // billing
   "GET /api/v1/billing/providers": "listPaymentProviders",
+  "GET /api/v1/billing/trial": "getTrialEligibility",
   "POST /api/v1/customer-plan": "subscribeToPlan",
   "GET /api/v1/customer-plan/by-plan-id/:id": "getCustomerPlanByPlan",
   "GET /api/v1/customer-plan/update-status/:id": "refreshCustomerPlanStatus",

@@ -80,6 +80,7 @@ interface FakeSubscription {
     name: { given_name: string; surname: string };
     email_address: string;
     payer_id: string;
+    shipping_address?: { name: { full_name: string }; address: { country_code: string } };
   };
   billing_info?: {
     outstanding_balance: { currency_code: string; value: string };
@@ -139,10 +140,17 @@ export interface FakePaypal {
   clientSecret: string;
   webhookId: string;
   close(): Promise<void>;
-  /** The buyer approves: ACTIVE, start_time, first payment taken, next billing one interval later. */
+  /**
+   * The buyer approves: ACTIVE, start_time, first payment taken, next billing one interval later;
+   * a plan whose first cycle is a free TRIAL takes nothing and bills first when it ends. `payer.country`:
+   * the subscriber's address (PayPal's shipping_address), which the API cross-checks for VAT.
+   */
   approve(
     subscriptionId: string,
-    opts?: { payer?: { email?: string; givenName?: string; surname?: string }; at?: Date },
+    opts?: {
+      payer?: { email?: string; givenName?: string; surname?: string; country?: string };
+      at?: Date;
+    },
   ): FakeSubscription;
   setSubscriptionStatus(id: string, status: FakeSubscriptionStatus): FakeSubscription;
   /**
@@ -426,6 +434,15 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       if (details.length === 0 && cycles.filter((c) => c.tenure_type === "REGULAR").length !== 1) {
         details.push(invalid("/billing_cycles", "exactly one REGULAR cycle is required"));
       }
+      // PayPal: at most two trial cycles, each run a finite number of times, before the regular one
+      const trials = cycles.filter((c) => c.tenure_type === "TRIAL");
+      const regular = cycles.find((c) => c.tenure_type === "REGULAR");
+      if (details.length === 0 && trials.length > 2)
+        details.push(invalid("/billing_cycles", "at most two TRIAL cycles are allowed"));
+      if (details.length === 0 && trials.some((c) => c.total_cycles < 1 || c.total_cycles > 999))
+        details.push(invalid("/billing_cycles/0/total_cycles", "a TRIAL cycle runs 1 to 999 times"));
+      if (details.length === 0 && regular && trials.some((c) => c.sequence >= regular.sequence))
+        details.push(invalid("/billing_cycles", "TRIAL cycles come before the REGULAR one"));
     }
     if (details.length > 0) throw invalidRequest(details);
     const now = isoSeconds(new Date());
@@ -533,6 +550,8 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     current.completed += 1;
     subscription.current_cycle = current;
     const price = cyclePrice(subscription, cycle) ?? { value: "0", currency_code: "USD" };
+    // a free TRIAL cycle takes nothing: PayPal reports no payment for it
+    const free = Number(price.value) === 0;
     const info = subscription.billing_info;
     if (!info) throw new Error(`fake PayPal: subscription ${subscription.id} was never approved`);
     info.cycle_executions = cycles.map((c) => ({
@@ -556,10 +575,11 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       current_pricing_scheme_version: 1,
       total_cycles: c.total_cycles,
     }));
-    info.last_payment = {
-      amount: { currency_code: price.currency_code, value: price.value },
-      time: isoSeconds(at),
-    };
+    if (!free)
+      info.last_payment = {
+        amount: { currency_code: price.currency_code, value: price.value },
+        time: isoSeconds(at),
+      };
     info.next_billing_time = isoSeconds(
       addInterval(at, cycle.frequency.interval_unit, cycle.frequency.interval_count),
     );
@@ -989,7 +1009,10 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
 
   function approve(
     subscriptionId: string,
-    options: { payer?: { email?: string; givenName?: string; surname?: string }; at?: Date } = {},
+    options: {
+      payer?: { email?: string; givenName?: string; surname?: string; country?: string };
+      at?: Date;
+    } = {},
   ): FakeSubscription {
     const subscription = subscriptions.get(subscriptionId);
     if (!subscription) throw new Error(`fake PayPal: unknown subscription ${subscriptionId}`);
@@ -1005,17 +1028,25 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     const payer = options.payer ?? {};
     setStatus(subscription, "ACTIVE");
     subscription.start_time = isoSeconds(at);
+    const givenName = payer.givenName ?? "John";
+    const surname = payer.surname ?? "Doe";
     subscription.subscriber = {
-      name: { given_name: payer.givenName ?? "John", surname: payer.surname ?? "Doe" },
+      name: { given_name: givenName, surname },
       email_address: payer.email ?? "buyer@example.com",
       payer_id: randomId(13),
+      ...(payer.country && {
+        shipping_address: {
+          name: { full_name: `${givenName} ${surname}` },
+          address: { country_code: payer.country },
+        },
+      }),
     };
     subscription.billing_info = {
       outstanding_balance: { currency_code: currency, value: "0.0" },
       cycle_executions: [],
       failed_payments_count: 0,
     };
-    // the first payment is taken at approval, at the price of the plan's first cycle
+    // the first payment is taken at approval, at the price of the plan's first cycle (none for a free trial)
     bill(subscription, plan, at);
     return subscription;
   }

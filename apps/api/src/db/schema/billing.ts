@@ -52,6 +52,10 @@ export const customerPlans = pgTable(
      */
     /** The country the learner declared at checkout (ISO 3166-1 alpha-2): its invoices' VAT. */
     buyerCountry: text("buyer_country"),
+    /** The payer's country the provider reported (PayPal's subscriber): wins over the declared one for VAT. */
+    paymentCountry: text("payment_country"),
+    /** The free days this subscription started with (null: none); its first payment comes after them. */
+    trialDays: integer("trial_days"),
     replacesId: uuid("replaces_id").references((): AnyPgColumn => customerPlans.id, { onDelete: "set null" }),
     /**
      * Set when this subscription activated while the learner already held another one it was not
@@ -79,6 +83,20 @@ export const customerPlans = pgTable(
     uniqueIndex("customer_plans_one_active_key").on(t.userId).where(sql`${t.status} = 'ACTIVE'`),
   ],
 );
+
+/**
+ * The learner's one trial, ever: the primary key refuses a second row whatever runs at once. A
+ * checkout claims it before the provider's subscription is made; a claim whose checkout closed
+ * without ever starting (declined, abandoned) may be taken again by the next checkout
+ * (`customer_plan_id` is not a foreign key: the claim is written before its customer plan).
+ */
+export const subscriptionTrials = pgTable("subscription_trials", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  customerPlanId: uuid("customer_plan_id").notNull(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const PAYMENT_STATUSES = ["PAID", "REFUND_DUE"] as const;
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -36,12 +37,19 @@ export const plans = pgTable(
     scope: text("scope", { enum: ["all", "courses"] })
       .notNull()
       .default("all"),
+    /** Free days a first subscription starts with (0: none); a learner has one trial, ever. */
+    trialDays: integer("trial_days").notNull().default(0),
     paypalProductId: text("paypal_product_id"),
     paypalPlanId: text("paypal_plan_id"),
+    /** The PayPal plan of the same price that starts with the trial cycle (null: no trial, or not made yet). */
+    paypalTrialPlanId: text("paypal_trial_plan_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("plans_one_default_key").on(t.isDefault).where(sql`${t.isDefault}`)],
+  (t) => [
+    uniqueIndex("plans_one_default_key").on(t.isDefault).where(sql`${t.isDefault}`),
+    check("plans_trial_days", sql`${t.trialDays} between 0 and 365`),
+  ],
 );
 
 /** The courses a plan of scope "courses" opens. */

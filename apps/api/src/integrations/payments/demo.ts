@@ -8,22 +8,21 @@ import type { PaymentProvider, ProviderOrder, ProviderSubscription } from "./pro
 export interface DemoProvider extends PaymentProvider {
   readonly name: "demo";
   /** The buyer approves on our demo checkout: ACTIVE, first payment "taken", next billing one interval later. */
-  approve(
-    id: string,
-    customerPlanId: string,
-    price: { amount: number; currency: string; interval: "month" | "year" },
-    now?: Date,
-  ): Promise<void>;
+  approve(id: string, customerPlanId: string, price: DemoPrice, now?: Date): Promise<void>;
   /** The buyer approves a demo order (a course bought once); it is captured afterwards. */
   approveOrder(id: string, purchaseId: string, price: { amount: number; currency: string }): Promise<void>;
   /** The buyer declines a demo order: it will never be captured. */
   declineOrder(id: string, purchaseId: string, price: { amount: number; currency: string }): Promise<void>;
   /** The buyer declines: the subscription never starts. */
-  decline(
-    id: string,
-    customerPlanId: string,
-    price: { amount: number; currency: string; interval: "month" | "year" },
-  ): Promise<void>;
+  decline(id: string, customerPlanId: string, price: DemoPrice): Promise<void>;
+}
+
+/** A demo subscription's price, and the free days it starts with (0: none). */
+interface DemoPrice {
+  amount: number;
+  currency: string;
+  interval: "month" | "year";
+  trialDays?: number;
 }
 
 function addInterval(from: Date, interval: "month" | "year"): Date {
@@ -42,7 +41,7 @@ export function createDemoProvider(db: Db): DemoProvider {
   async function decide(
     id: string,
     customerPlanId: string,
-    price: { amount: number; currency: string; interval: "month" | "year" },
+    price: DemoPrice,
     status: "ACTIVE" | "CANCELLED",
     now: Date,
   ) {
@@ -53,14 +52,20 @@ export function createDemoProvider(db: Db): DemoProvider {
       );
     }
     const active = status === "ACTIVE";
+    // with free days, nothing is taken at the start: the first payment is due when they end
+    const trialDays = price.trialDays ?? 0;
     const values = {
       status,
       amount: price.amount,
       currency: price.currency,
       interval: price.interval,
       startTime: active ? now : null,
-      lastPaymentTime: active ? now : null,
-      nextBillingTime: active ? addInterval(now, price.interval) : null,
+      lastPaymentTime: active && trialDays === 0 ? now : null,
+      nextBillingTime: active
+        ? trialDays > 0
+          ? new Date(now.getTime() + trialDays * 86_400_000)
+          : addInterval(now, price.interval)
+        : null,
       statusUpdateTime: now,
     };
     await db

@@ -75,6 +75,7 @@ export function createPaypalProvider(opts: PaypalProviderOptions): PaymentProvid
           currency: input.currency,
           interval: input.interval === "year" ? "YEAR" : "MONTH",
           ...(input.introCycle && { introCycle: true }),
+          ...(input.trialDays && { trialDays: input.trialDays }),
         });
         return { productId, planId: plan.id };
       });
@@ -91,10 +92,14 @@ export function createPaypalProvider(opts: PaypalProviderOptions): PaymentProvid
           locale: input.locale,
           brandName: "Parlons",
           // a coupon: PayPal's plan override prices the first cycle (the intro plan's one-cycle
-          // TRIAL) or, for every payment, the plan's only (REGULAR) cycle; both are sequence 1
+          // TRIAL) or, for every payment, the plan's REGULAR cycle: sequence 1, or 2 after free days
           ...(input.discount && {
             cyclePrices: [
-              { sequence: 1, amountCents: input.discount.amountCents, currency: input.discount.currency },
+              {
+                sequence: input.trial && input.discount.duration === "forever" ? 2 : 1,
+                amountCents: input.discount.amountCents,
+                currency: input.discount.currency,
+              },
             ],
           }),
           // one request id per customer plan: a retried call cannot create a second subscription
@@ -114,6 +119,7 @@ export function createPaypalProvider(opts: PaypalProviderOptions): PaymentProvid
           ...(s.statusUpdateTime && { statusUpdateTime: s.statusUpdateTime }),
           ...(s.nextBillingTime && { nextBillingTime: s.nextBillingTime }),
           ...(s.lastPayment && { lastPayment: s.lastPayment }),
+          ...(s.payerCountry && { payerCountry: s.payerCountry }),
         };
       });
     },

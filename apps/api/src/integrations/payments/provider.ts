@@ -16,6 +16,8 @@ export interface ProviderSubscription {
   statusUpdateTime?: Date;
   nextBillingTime?: Date;
   lastPayment?: { amountCents: number; currency: string; time: Date };
+  /** The payer's country (ISO 3166-1 alpha-2) when the provider knows it: cross-checks the one declared for VAT. */
+  payerCountry?: string;
 }
 
 interface BillingPlanInput {
@@ -28,6 +30,8 @@ interface BillingPlanInput {
   productId: string | null;
   /** A first cycle of its own (PayPal: a one-cycle TRIAL at the same price), for a first payment at another price. */
   introCycle?: boolean;
+  /** Free days before the first payment (PayPal: a TRIAL billing cycle of that many days). */
+  trialDays?: number;
 }
 
 interface StartSubscriptionInput {
@@ -44,6 +48,8 @@ interface StartSubscriptionInput {
    * intro plan, whose first cycle is priced) or for every payment ("forever").
    */
   discount?: { amountCents: number; currency: string; duration: "once" | "forever" };
+  /** `providerPlanId` starts with free days (PayPal: a free TRIAL cycle, sequence 1, before the REGULAR one). */
+  trial?: boolean;
 }
 
 /** The provider's view of an order (a one-off payment): the only truth a purchase follows. */

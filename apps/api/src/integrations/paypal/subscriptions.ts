@@ -47,6 +47,8 @@ interface PaypalSubscription {
   lastPayment?: { amountCents: number; currency: string; time: Date };
   failedPaymentsCount?: number;
   subscriber?: { email?: string; payerId?: string };
+  /** The subscriber's country: their shipping address's, else their card's billing address's. */
+  payerCountry?: string;
 }
 
 type PaypalInterval = "MONTH" | "YEAR";
@@ -58,6 +60,8 @@ interface CreatePlanInput {
   amountCents: number;
   currency: string;
   interval: PaypalInterval;
+  /** Free days first: a TRIAL cycle of that many days (no pricing scheme: PayPal's free trial), then the REGULAR one. */
+  trialDays?: number;
   /** PayPal's default is ACTIVE; pass CREATED to review the plan before `activatePlan`. */
   status?: "CREATED" | "ACTIVE";
   /**
@@ -114,7 +118,20 @@ const subscriptionSchema = z
     status_update_time: dateSchema.optional(),
     start_time: dateSchema.optional(),
     subscriber: z
-      .object({ email_address: z.string().optional(), payer_id: z.string().optional() })
+      .object({
+        email_address: z.string().optional(),
+        payer_id: z.string().optional(),
+        shipping_address: z
+          .object({ address: z.object({ country_code: z.string().optional() }).optional() })
+          .optional(),
+        payment_source: z
+          .object({
+            card: z
+              .object({ billing_address: z.object({ country_code: z.string().optional() }).optional() })
+              .optional(),
+          })
+          .optional(),
+      })
       .optional(),
     billing_info: z
       .object({
@@ -127,6 +144,9 @@ const subscriptionSchema = z
   .transform((raw): PaypalSubscription => {
     const billing = raw.billing_info;
     const last = billing?.last_payment;
+    const country =
+      raw.subscriber?.shipping_address?.address?.country_code ??
+      raw.subscriber?.payment_source?.card?.billing_address?.country_code;
     return {
       id: raw.id,
       status: raw.status,
@@ -151,6 +171,7 @@ const subscriptionSchema = z
           ...(raw.subscriber.payer_id !== undefined && { payerId: raw.subscriber.payer_id }),
         },
       }),
+      ...(country !== undefined && { payerCountry: country }),
     };
   });
 
@@ -180,8 +201,18 @@ export function subscriptionCalls(paypal: PaypalTransport): PaypalSubscriptionCa
           ...(input.description !== undefined && { description: input.description }),
           status: input.status ?? "ACTIVE",
           billing_cycles: [
+            ...(input.trialDays
+              ? [
+                  {
+                    frequency: { interval_unit: "DAY", interval_count: input.trialDays },
+                    tenure_type: "TRIAL",
+                    sequence: 1,
+                    total_cycles: 1,
+                  },
+                ]
+              : []),
             ...(input.introCycle ? [cycle(input, "TRIAL", 1, 1)] : []),
-            cycle(input, "REGULAR", input.introCycle ? 2 : 1, 0),
+            cycle(input, "REGULAR", input.introCycle || input.trialDays ? 2 : 1, 0),
           ],
           payment_preferences: {
             auto_bill_outstanding: true,

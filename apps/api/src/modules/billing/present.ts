@@ -40,6 +40,11 @@ export function presentCustomerPlan(row: CustomerPlanRow, plan: PlanRow): Custom
             amount: row.discountedAmount,
           }
         : null,
+    trial_days: row.trialDays,
+    trial_ends_at:
+      row.trialDays && row.startedAt
+        ? new Date(row.startedAt.getTime() + row.trialDays * 86_400_000).toISOString()
+        : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

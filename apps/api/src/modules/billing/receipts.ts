@@ -1,5 +1,6 @@
 import {
   invoiceCountry,
+  invoiceVat,
   langPrefix,
   pickText,
   type Receipt,
@@ -11,7 +12,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { type payments, receiptCounters, receipts } from "../../db/schema/billing";
 import { notFound } from "../../lib/errors";
-import { formatDate, formatMoney } from "../../lib/format";
+import { formatDate, formatMoney, formatRate } from "../../lib/format";
 import type { MailOutbox } from "../mail/outbox";
 import type { TransactionalMails } from "../mail/transactional";
 import type { PlanService } from "../plans/service";
@@ -54,6 +55,28 @@ function presentReceipt(row: ReceiptRow, creditOf: { id: string; number: string 
       vat_number: row.seller.vat_number ?? "",
     },
   };
+}
+
+/**
+ * The receipt's lines in its mail: number and date, then the invoice's VAT as on its page and PDF
+ * (the total without VAT, the rate and the VAT, the total paid), or the amount and the mention
+ * saying why there is no VAT (the franchise, a consumer outside the EU).
+ */
+function mailDetails(row: ReceiptRow, lang: ReceiptLang): string {
+  const words = receiptTexts[lang];
+  const money = (cents: number) => formatMoney(cents, row.currency, lang);
+  const line = (label: string, value: string) => `${label}${words.sep}${value}`;
+  const vat = invoiceVat(presentReceipt(row, null));
+  const lines = [line(words.number, row.number), line(words.date, formatDate(row.issuedAt, lang))];
+  if (vat && vat.note === null)
+    lines.push(
+      line(words.netTotal, money(vat.net)),
+      line(words.vatLine(formatRate(vat.rate, lang)), money(vat.vat)),
+      line(words.total, money(row.amount)),
+    );
+  else lines.push(line(words.amount, money(row.amount)));
+  if (vat?.note) lines.push(vat.note === "exempt" ? words.vatExempt : words.vatOutsideEu);
+  return lines.join("\n");
 }
 
 /**
@@ -151,12 +174,7 @@ export function createReceiptService(deps: {
         .returning();
       if (!row) throw new Error("receipt insert returned nothing");
       const lang: ReceiptLang = toLocale(row.lang);
-      const words = receiptTexts[lang];
-      const details = [
-        `${words.number}${words.sep}${row.number}`,
-        `${words.date}${words.sep}${formatDate(row.issuedAt, lang)}`,
-        `${words.amount}${words.sep}${formatMoney(row.amount, row.currency, lang)}`,
-      ].join("\n");
+      const details = mailDetails(row, lang);
       const mail = await deps.mails.compose(
         "payment-receipt",
         { email: user.email, fullName: user.fullName, speak: user.speak },

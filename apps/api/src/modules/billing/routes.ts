@@ -15,6 +15,7 @@ import {
   startSubscriptionBody,
   startSubscriptionResponse,
   toLocale,
+  trialEligibilityResponse,
   validProPlanResponse,
   webhookAckResponse,
 } from "@parlons/contract";
@@ -75,6 +76,19 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         paypal_client_id: payments.paypal?.clientId ?? null,
       },
     }),
+  );
+
+  app.get(
+    "/v1/billing/trial",
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary: "Whether the caller's next subscription starts with the plan's free days (one trial, ever)",
+        response: { 200: trialEligibilityResponse },
+      },
+    },
+    async (request) => ({ data: { available: await billing.trialAvailable(principalOf(request).id) } }),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import { type CustomerPlanRow, type PaymentRow, presentCustomerPlan, presentPaym
 import type { ReceiptService } from "./receipts";
 import type { TransitionIntent } from "./state-machine";
 import { createTransition, type PaymentOutcome } from "./transition";
+import { createTrials } from "./trials";
 import { createWebhookHandler } from "./webhooks";
 
 export interface BillingDeps {
@@ -45,6 +46,7 @@ const SETTLE_WINDOW_MS = 30 * 86_400_000;
 export function createBillingService(deps: BillingDeps) {
   const { db, providers, users, log } = deps;
   const webhooks = createWebhookHandler(db, (id) => sync(id), deps.completeOrder);
+  const trials = createTrials(db);
 
   /**
    * The user's current plan and, when that plan is premium, the customer plan that grants it
@@ -193,6 +195,7 @@ export function createBillingService(deps: BillingDeps) {
       amount: row.discountedAmount ?? plan.amount,
       currency: plan.currency,
       interval: plan.interval === "year" ? ("year" as const) : ("month" as const),
+      trialDays: row.trialDays ?? 0,
     };
     if (decision === "approve") await demo.approve(row.providerSubscriptionId, row.id, price);
     else await demo.decline(row.providerSubscriptionId, row.id, price);
@@ -235,60 +238,75 @@ export function createBillingService(deps: BillingDeps) {
         ? { amountCents: quote.amount, currency: quote.currency, duration: quote.coupon.duration }
         : undefined;
 
-      const providerPlanId =
-        discount?.duration === "once" ? await introPlanIdOf(plan) : await deps.plans.providerPlanIdOf(plan);
       const id = randomUUID();
       const prefix = langPrefix(body.locale ?? "fr");
-      const subscription = await countedCheckout(
-        providers.active.name,
-        providers.active.createSubscription({
-          customerPlanId: id,
-          providerPlanId,
-          returnUrl: `${deps.publicUrl}${prefix}/billing/subscription-payment?customer_plan=${id}`,
-          cancelUrl: `${deps.publicUrl}${prefix}/pricing?checkout=cancelled`,
-          locale: providerLocale(body.locale),
-          ...(discount && { discount }),
-        }),
-        deps.onPaymentEvent,
-      );
-      // the customer plan and its coupon's use in one transaction: when the last use went to
-      // another learner, nothing is kept (the subscription at the provider is never approved)
-      const row = await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(customerPlans)
-          .values({
-            id,
-            userId: principal.id,
-            planId: plan.id,
-            status: "APPROVAL_PENDING",
-            provider: providers.active.name,
-            providerSubscriptionId: subscription.id,
-            // what the learner holds now is what this checkout may replace; nothing else
-            replacesId: active?.id ?? null,
-            buyerCountry: body.country ?? null,
-            ...(quote && {
-              couponId: quote.coupon.id,
-              couponCode: quote.coupon.code,
-              couponDuration: quote.coupon.duration,
-              listAmount: quote.listAmount,
-              discountedAmount: quote.amount,
-            }),
-          })
-          .returning();
-        if (!inserted) throw new Error("customer plan insert returned nothing");
-        if (quote)
-          await deps.coupons.redeem(
-            {
+      // a first-payment coupon's intro plan has no free days: that checkout leaves the trial unused
+      const trialOffered = plan.trialDays > 0 && discount?.duration !== "once";
+      // the plan's free days for the learner's one trial only (claimed in the database)
+      const trial = trialOffered && (await trials.claim(principal.id, id));
+      // the provider's subscription, then the customer plan; a failure gives the trial claim back
+      const open = async () => {
+        const providerPlanId =
+          discount?.duration === "once"
+            ? await introPlanIdOf(plan)
+            : await deps.plans.providerPlanIdOf(plan, trial);
+        const made = await countedCheckout(
+          providers.active.name,
+          providers.active.createSubscription({
+            customerPlanId: id,
+            providerPlanId,
+            returnUrl: `${deps.publicUrl}${prefix}/billing/subscription-payment?customer_plan=${id}`,
+            cancelUrl: `${deps.publicUrl}${prefix}/pricing?checkout=cancelled`,
+            locale: providerLocale(body.locale),
+            ...(discount && { discount }),
+            ...(trial && { trial }),
+          }),
+          deps.onPaymentEvent,
+        );
+        // the customer plan and its coupon's use in one transaction: when the last use went to
+        // another learner, nothing is kept (the subscription at the provider is never approved)
+        return db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(customerPlans)
+            .values({
+              id,
               userId: principal.id,
-              couponId: quote.coupon.id,
-              listAmount: quote.listAmount,
-              amount: quote.amount,
-              customerPlanId: id,
-            },
-            new Date(),
-            tx,
-          );
-        return inserted;
+              planId: plan.id,
+              status: "APPROVAL_PENDING",
+              provider: providers.active.name,
+              providerSubscriptionId: made.id,
+              // what the learner holds now is what this checkout may replace; nothing else
+              replacesId: active?.id ?? null,
+              buyerCountry: body.country ?? null,
+              trialDays: trial ? plan.trialDays : null,
+              ...(quote && {
+                couponId: quote.coupon.id,
+                couponCode: quote.coupon.code,
+                couponDuration: quote.coupon.duration,
+                listAmount: quote.listAmount,
+                discountedAmount: quote.amount,
+              }),
+            })
+            .returning();
+          if (!inserted) throw new Error("customer plan insert returned nothing");
+          if (quote)
+            await deps.coupons.redeem(
+              {
+                userId: principal.id,
+                couponId: quote.coupon.id,
+                listAmount: quote.listAmount,
+                amount: quote.amount,
+                customerPlanId: id,
+              },
+              new Date(),
+              tx,
+            );
+          return { subscription: made, row: inserted };
+        });
+      };
+      const { subscription, row } = await open().catch(async (error: unknown) => {
+        if (trial) await trials.release(principal.id, id);
+        throw error;
       });
       const approveUrl = subscription.approveUrl.startsWith("/")
         ? `${prefix}${subscription.approveUrl}`
@@ -367,6 +385,9 @@ export function createBillingService(deps: BillingDeps) {
         pagination,
       };
     },
+
+    /** Whether the learner's next subscription would start with free days (one trial, ever). */
+    trialAvailable: (userId: string) => trials.available(userId),
 
     demoApprove: (id: string) => demoDecide(id, "approve"),
     demoDecline: (id: string) => demoDecide(id, "decline"),

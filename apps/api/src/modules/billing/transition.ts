@@ -173,6 +173,15 @@ export function createTransition(
           .returning();
         next = updated ?? current;
       }
+      // the payer's country PayPal reports is kept beside the declared one, and wins for VAT
+      if (truth.payerCountry && truth.payerCountry !== next.paymentCountry) {
+        const [kept] = await tx
+          .update(customerPlans)
+          .set({ paymentCountry: truth.payerCountry })
+          .where(eq(customerPlans.id, id))
+          .returning();
+        next = kept ?? next;
+      }
       if (decision.activated) await users.update(current.userId, { planId: current.planId }, tx);
       await notifyChange(current, next, decision.activated, intent, tx);
       const paid = truth.lastPayment;
@@ -205,6 +214,7 @@ export function createTransition(
           await deps.receipts.issue(payment, current.planId, tx, "subscription", {
             declaredCountry: current.buyerCountry,
             coupon: couponOf(current, payment.amount),
+            paymentCountry: next.paymentCountry,
           });
         }
       }

@@ -26,6 +26,7 @@ export function presentPlan(row: PlanRow): Plan {
     position: row.position,
     scope: row.scope,
     course_ids: row.scope === "courses" ? row.courseIds : [],
+    trial_days: row.trialDays,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -104,6 +105,8 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
     currency: string;
     interval: PlanRow["interval"];
     paypalProductId: string | null;
+    /** With free days: the billing plan that starts with them (PayPal's TRIAL cycle). */
+    trialDays?: number;
   }) {
     if (p.amount <= 0 || p.interval === "once") return null;
     return providers.active.createBillingPlan({
@@ -113,6 +116,7 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
       currency: p.currency,
       interval: p.interval,
       productId: p.paypalProductId,
+      ...(p.trialDays && { trialDays: p.trialDays }),
     });
   }
 
@@ -166,6 +170,7 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
             active: body.active,
             position: body.position,
             scope: body.scope,
+            trialDays: body.trial_days,
             paypalProductId: billing?.productId ?? null,
             paypalPlanId: billing?.planId ?? null,
           })
@@ -192,6 +197,7 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
         active: body.active ?? current.active,
         position: body.position ?? current.position,
         scope: body.scope ?? current.scope,
+        trialDays: body.trial_days ?? current.trialDays,
       };
       // a change of scope without a list means the list that goes with it: none for every course
       const courseIds = checkCourses(
@@ -213,14 +219,21 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
       const needsBillingPlan =
         next.amount > 0 && providers.active.name === "paypal" && (repriced || !current.paypalPlanId);
       const billing = needsBillingPlan
-        ? await billingPlanFor({ ...next, paypalProductId: current.paypalProductId })
+        ? await billingPlanFor({ ...next, trialDays: 0, paypalProductId: current.paypalProductId })
         : null;
+      if (next.trialDays > 0 && (next.interval === "once" || next.amount <= 0))
+        throw validationFailed({
+          trial_days: ["Only a paid plan billed by month or year starts with free days"],
+        });
+      // the PayPal plan with the trial is made again on first need when the price or the days change
+      const trialStale = repriced || next.trialDays !== current.trialDays;
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(plans)
           .set({
             ...next,
             ...(billing && { paypalProductId: billing.productId, paypalPlanId: billing.planId }),
+            ...(trialStale && { paypalTrialPlanId: null }),
             updatedAt: new Date(),
           })
           .where(eq(plans.id, id))
@@ -252,17 +265,26 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
       return { deleted: false, plan: row ? { ...row, courseIds: current.courseIds } : current };
     },
 
-    /** The provider plan a new subscription to this plan uses, created on first need (e.g. after switching to PayPal). */
-    async providerPlanIdOf(plan: PlanRow): Promise<string | null> {
+    /**
+     * The provider plan a new subscription to this plan uses, created on first need (e.g. after
+     * switching to PayPal). `trial`: the one that starts with the plan's free days.
+     */
+    async providerPlanIdOf(plan: PlanRow, trial = false): Promise<string | null> {
       if (providers.active.name !== "paypal") return null;
-      if (plan.paypalPlanId) return plan.paypalPlanId;
-      const billing = await billingPlanFor(plan);
-      if (!billing) return null;
+      const withTrial = trial && plan.trialDays > 0;
+      const kept = withTrial ? plan.paypalTrialPlanId : plan.paypalPlanId;
+      if (kept) return kept;
+      const made = await billingPlanFor({ ...plan, trialDays: withTrial ? plan.trialDays : 0 });
+      if (!made) return null;
       await db
         .update(plans)
-        .set({ paypalProductId: billing.productId, paypalPlanId: billing.planId, updatedAt: new Date() })
+        .set({
+          paypalProductId: made.productId,
+          ...(withTrial ? { paypalTrialPlanId: made.planId } : { paypalPlanId: made.planId }),
+          updatedAt: new Date(),
+        })
         .where(eq(plans.id, plan.id));
-      return billing.planId;
+      return made.planId;
     },
   };
 }

@@ -12,6 +12,7 @@ export const billingKeys = {
   providers: ["billing", "providers"] as const,
   validLatest: ["billing", "valid-latest"] as const,
   hasValidPro: ["billing", "has-valid-pro-plan"] as const,
+  trial: ["billing", "trial"] as const,
   payments: (page: number) => ["billing", "payments", page] as const,
   customerPlan: (id: string) => ["billing", "customer-plan", id] as const,
   receipt: (id: string) => ["billing", "receipt", id] as const,
@@ -59,6 +60,16 @@ export const validLatestQuery = queryOptions({
       (r) => r.data.customerPlan,
     ),
   staleTime: 0,
+});
+
+/** `GET /v1/billing/trial`: whether the learner's next subscription starts with the plan's free days. */
+export const trialQuery = queryOptions({
+  queryKey: billingKeys.trial,
+  queryFn: ({ signal }) =>
+    api<Data<{ available: boolean }>>("/v1/billing/trial", { signal, silent: true }).then(
+      (r) => r.data.available,
+    ),
+  staleTime: 60_000,
 });
 
 /** `GET /v1/customer-plan/has-valid-pro-plan`. */

@@ -19,6 +19,7 @@ const plan = (over: Partial<Plan>): Plan => ({
   position: 0,
   scope: "all",
   course_ids: [],
+  trial_days: 0,
   created_at: "",
   updated_at: "",
   ...over,

@@ -133,6 +133,8 @@ function SubscriptionDetails({
   const status = customerPlan.status;
   const accessUntil = formatDate(customerPlan.access_until, lang);
   const nextBilling = formatDate(customerPlan.next_billing_at, lang);
+  const trialEnds = customerPlan.trial_ends_at;
+  const inTrial = status === "ACTIVE" && !!trialEnds && Date.parse(trialEnds) > Date.now();
 
   const confirmCancel = () => {
     modal.confirm({
@@ -199,6 +201,19 @@ function SubscriptionDetails({
                   <span data-testid="billing-access-until">{accessUntil ?? t("billing:billing.noDate")}</span>
                 ),
               },
+          ...(inTrial
+            ? [
+                {
+                  key: "trial",
+                  label: t("billing:fields.trial"),
+                  children: (
+                    <span data-testid="billing-trial-end">
+                      {t("billing:billing.trialUntil", { date: formatDate(trialEnds, lang) })}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
           {
             key: "provider",
             label: t("billing:fields.provider"),
@@ -206,6 +221,17 @@ function SubscriptionDetails({
           },
         ]}
       />
+      {inTrial && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="billing-trial"
+          title={t("billing:billing.trial", {
+            count: customerPlan.trial_days ?? 0,
+            date: formatDate(trialEnds, lang),
+          })}
+        />
+      )}
       {status === "CANCELLED" && (
         <Alert
           type="info"

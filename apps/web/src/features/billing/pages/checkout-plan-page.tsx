@@ -17,7 +17,7 @@ import { activePlansQuery } from "../api/plan-queries";
 import { useStartCheckout } from "../api/use-start-checkout";
 import { CountryField } from "../components/country-field";
 import { CouponField } from "../components/coupon-field";
-import { PlanPrice } from "../components/plan-price";
+import { PlanPrice, useTrialAvailable } from "../components/plan-price";
 import "../billing.css";
 
 type Only = "paypal" | "card";
@@ -158,6 +158,8 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
   const [coupon, setCoupon] = useState<CouponQuote | null>(null);
   const [country, setCountry] = useState<string | undefined>(browserCountry);
   const once = plan.interval === "once";
+  const trialOffered = !once && plan.trial_days > 0;
+  const trial = useTrialAvailable(trialOffered);
 
   if (current) return <Alert type="info" showIcon title={t("billing:upgrade.alreadyOnPlan")} />;
   if (providers.isPending) return <Skeleton.Button active block />;
@@ -185,6 +187,20 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
         />
       )}
       <CouponField key={plan.id} planId={plan.id} applied={coupon} onApplied={setCoupon} recurring={!once} />
+      {trialOffered && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="checkout-trial"
+          title={
+            !trial
+              ? t("billing:checkout.trialUsed")
+              : coupon?.duration === "once"
+                ? t("billing:checkout.trialNotWithCoupon")
+                : t("billing:checkout.trial", { count: plan.trial_days })
+          }
+        />
+      )}
       <CountryField value={country} onChange={setCountry} />
       {wanted.includes("demo") && <Alert type="warning" showIcon title={t("billing:demo.label")} />}
       <Space wrap>

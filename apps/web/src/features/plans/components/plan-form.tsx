@@ -1,4 +1,4 @@
-import type { Plan } from "@parlons/contract";
+import { type Plan, TRIAL_DAYS_MAX } from "@parlons/contract";
 import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import type { EditorFormProps } from "@/components/admin-list-page";
@@ -20,6 +20,7 @@ export function PlanForm({ plan, onSaved, onCancel }: EditorFormProps<Plan, "pla
   const [form] = Form.useForm<PlanFormValues>();
   const isDefault = plan?.is_default ?? false;
   const amount = Form.useWatch("amount", form);
+  const interval = Form.useWatch("interval", form);
   const { failure, submit, pending } = useEditorSave({
     form,
     fieldNames: Object.keys(EMPTY_PLAN),
@@ -107,6 +108,21 @@ export function PlanForm({ plan, onSaved, onCancel }: EditorFormProps<Plan, "pla
                 label: t(`billing:plans.intervals.${i}`),
                 disabled: i === "once" && Number(amount) > 0,
               }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="trial_days"
+            label={t("billing:plans.form.trialDays")}
+            extra={t("billing:plans.form.trialDaysHint")}
+          >
+            <InputNumber
+              min={0}
+              max={TRIAL_DAYS_MAX}
+              precision={0}
+              style={{ width: "100%" }}
+              disabled={isDefault || !(Number(amount) > 0) || interval === "once"}
             />
           </Form.Item>
         </Col>

@@ -61,6 +61,7 @@ describe("plan body", () => {
       position: 0,
       scope: "all",
       course_ids: [],
+      trial_days: 0,
     });
     const plan: Plan = {
       ...body,
@@ -71,6 +72,14 @@ describe("plan body", () => {
       updated_at: "",
     };
     expect(toFormValues(plan)).toMatchObject({ amount: 9.9, features_en: "All lessons\nNew courses" });
+  });
+
+  it("sends free days only for a paid plan billed by month or year", () => {
+    const paid = { ...EMPTY_PLAN, name: "P", name_fr: "P", amount: 9.9, trial_days: 14 };
+    expect(toPlanBody(paid).trial_days).toBe(14);
+    expect(toPlanBody({ ...paid, interval: "once" }).trial_days).toBe(0);
+    expect(toPlanBody({ ...paid, amount: 0 }).trial_days).toBe(0);
+    expect(toPlanBody({ ...paid, trial_days: null }).trial_days).toBe(0);
   });
 
   it("sends the chosen courses only for a plan of chosen courses", () => {

@@ -15,6 +15,7 @@ export interface PlanFormValues {
   position: number | null;
   scope: PlanScope;
   course_ids: string[];
+  trial_days: number | null;
 }
 
 /** Body of `POST /v1/plans` and `PUT /v1/plans/{id}` (all fields). */
@@ -33,6 +34,8 @@ export interface PlanBody {
   scope: PlanScope;
   /** The courses a plan of scope "courses" opens; none for every course. */
   course_ids: string[];
+  /** Free days a first subscription starts with (0: none). */
+  trial_days: number;
 }
 
 /** A decimal amount ("9,90", 9.9) to integer cents (990), rounding away float noise (0.1 + 0.2). */
@@ -73,6 +76,7 @@ export const EMPTY_PLAN: PlanFormValues = {
   position: 0,
   scope: "all",
   course_ids: [],
+  trial_days: 0,
 };
 
 export function toFormValues(plan: Plan): PlanFormValues {
@@ -90,6 +94,7 @@ export function toFormValues(plan: Plan): PlanFormValues {
     position: plan.position,
     scope: plan.scope,
     course_ids: plan.course_ids,
+    trial_days: plan.trial_days,
   };
 }
 
@@ -108,5 +113,8 @@ export function toPlanBody(values: PlanFormValues): PlanBody {
     position: values.position ?? 0,
     scope: values.scope,
     course_ids: values.scope === "courses" ? (values.course_ids ?? []) : [],
+    // free days start a recurring paid plan only
+    trial_days:
+      values.interval !== "once" && centsFromDecimal(values.amount) > 0 ? (values.trial_days ?? 0) : 0,
   };
 }
