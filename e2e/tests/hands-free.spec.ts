@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from "@playwright/test";
 import { violations } from "../support/axe";
 import { ownCourse } from "../support/course";
 import { ADMIN } from "../support/env";
@@ -13,10 +14,8 @@ const LINES = [
   { start: 0.6, end: 1.2, text: "Gracias.", translation_fr: "Merci.", translation_en: "Thank you." },
 ];
 
-test("on a phone with no speech voice, a hands-free recall session plays by itself, shows its prompts and sends the grades", async ({
-  page,
-  request,
-}) => {
+/** A course of two short lines (Spanish) whose lesson the new learner finished: both in their deck. */
+async function learnerWithLines(request: APIRequestContext) {
   const course = await ownCourse(request, "Mains libres", [{ title: "Uno", free: true }], { language: "es" });
   const [lessonId] = course.lessonIds;
   const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
@@ -32,6 +31,14 @@ test("on a phone with no speech voice, a hands-free recall session plays by itse
     data: { lesson_id: lessonId, done: true },
   });
   expect(done.ok(), await done.text()).toBe(true);
+  return { learner };
+}
+
+test("on a phone with no speech voice, a hands-free recall session plays by itself, shows its prompts and sends the grades", async ({
+  page,
+  request,
+}) => {
+  const { learner } = await learnerWithLines(request);
 
   // this browser has no speech synthesis: the prompts are shown as text
   await page.addInitScript(() => Object.defineProperty(window, "speechSynthesis", { value: undefined }));
@@ -71,4 +78,102 @@ test("on a phone with no speech voice, a hands-free recall session plays by itse
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
+});
+
+/** Presses Tab until the control `testId` has the focus (at most 40 times): it is reachable by keyboard. */
+async function tabTo(page: Page, testId: string): Promise<void> {
+  for (let i = 0; i < 40; i += 1) {
+    const focused = await page.evaluate(
+      (id) => document.activeElement?.closest(`[data-testid="${id}"]`) !== null,
+      testId,
+    );
+    if (focused) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`${testId} never had the focus`);
+}
+
+/** Calls the page's Media Session handler for `action`, as the lock screen or headphones would. */
+async function mediaAction(page: Page, action: MediaSessionAction): Promise<void> {
+  await page.evaluate((name) => {
+    const handlers = (window as unknown as { mediaHandlers: Map<string, MediaSessionActionHandler> })
+      .mediaHandlers;
+    const handler = handlers.get(name);
+    if (!handler) throw new Error(`no ${name} handler`);
+    handler({ action: name });
+  }, action);
+}
+
+test("in English, the hands-free session is driven by keyboard and by the Media Session's buttons, and ends by itself", async ({
+  page,
+  request,
+}) => {
+  const { learner } = await learnerWithLines(request);
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "speechSynthesis", { value: undefined });
+    // the handlers the page gives the lock screen and headphones, kept for the test to call
+    const handlers = new Map<string, MediaSessionActionHandler>();
+    Object.defineProperty(window, "mediaHandlers", { value: handlers });
+    const set = MediaSession.prototype.setActionHandler;
+    MediaSession.prototype.setActionHandler = function (action, handler) {
+      if (handler) handlers.set(action, handler);
+      else handlers.delete(action);
+      set.call(this, action, handler);
+    };
+  });
+  const handlers = () =>
+    page.evaluate(() =>
+      [...(window as unknown as { mediaHandlers: Map<string, unknown> }).mediaHandlers.keys()].sort(),
+    );
+  await signIn(page, learner);
+  await page.goto("/en/practice/hands-free");
+  await expect(page.getByTestId("hands-free-ready")).toContainText("2 lines");
+  expect(await handlers()).toEqual([]);
+
+  // the keyboard reaches every control: start, pause, resume, "I missed it"
+  await tabTo(page, "hands-free-start");
+  await page.keyboard.press("Enter");
+  const current = page.getByTestId("hands-free-current");
+  await expect(current).toHaveAttribute("data-index", "0");
+  await tabTo(page, "hands-free-pause");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("hands-free-play")).toBeVisible();
+  await tabTo(page, "hands-free-play");
+  await page.keyboard.press(" ");
+  await expect(page.getByTestId("hands-free-pause")).toBeVisible();
+  await tabTo(page, "hands-free-missed");
+  await page.keyboard.press(" ");
+  await expect(page.getByTestId("hands-free-missed")).toHaveAttribute("aria-pressed", "true");
+
+  // the lock screen's and headphones' buttons: pause, play, next line, the line again
+  expect(await handlers()).toEqual(["nexttrack", "pause", "play", "previoustrack"]);
+  await mediaAction(page, "pause");
+  await expect(page.getByTestId("hands-free-play")).toBeVisible();
+  expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe("paused");
+  await mediaAction(page, "play");
+  await expect(page.getByTestId("hands-free-pause")).toBeVisible();
+  expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe("playing");
+  await mediaAction(page, "nexttrack");
+  await expect(current).toHaveAttribute("data-index", "1");
+  expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Line 2 of 2");
+  await mediaAction(page, "pause");
+  await expect(page.getByTestId("hands-free-play")).toBeVisible();
+  // "previous" plays the current line again from its start
+  await mediaAction(page, "previoustrack");
+  await expect(page.getByTestId("hands-free-pause")).toBeVisible();
+  await expect(current).toHaveAttribute("data-index", "1");
+
+  // then nobody touches anything: the session ends by itself, and its buttons leave the lock screen
+  await expect(page.getByTestId("hands-free-end")).toBeVisible({ timeout: 15_000 });
+  expect(await handlers()).toEqual([]);
+  await expect(page.getByTestId("hands-free-missed-0")).toBeChecked();
+  // the end by keyboard too: a mark undone, the grades sent
+  await tabTo(page, "hands-free-missed-0");
+  await page.keyboard.press(" ");
+  await expect(page.getByTestId("hands-free-missed-0")).not.toBeChecked();
+  await tabTo(page, "hands-free-send");
+  await expect(page.getByTestId("hands-free-send")).toHaveText("All good");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("hands-free-sent")).toContainText("Grades saved for 2 lines");
+  expect(await violations(page)).toEqual([]);
 });

@@ -1,11 +1,18 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { violations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
+import { fakeMicrophone } from "../support/microphone";
 import { apiToken, createLearner, signIn } from "../support/session";
 
 const DEMO_SLUG = "anglais-pour-debutants";
 
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+// a phone, with Chromium's fake microphone (its beep) and no permission prompt: a recall is said aloud
+test.use({
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  launchOptions: fakeMicrophone(),
+});
 test.describe.configure({ timeout: 150_000 });
 
 interface Exercise {
@@ -143,3 +150,86 @@ test("on a phone, a learner takes a dictation and a cloze, sees the word-by-word
   expect(await violations(page)).toEqual([]);
   expect(await sideways(page)).toBe(0);
 });
+
+const LANGUAGES = [
+  {
+    lang: "fr",
+    prefix: "",
+    kinds: ["Dictée", "Texte à trous"],
+    say: "La dire",
+    type: "L'écrire",
+    stop: "Arrêter",
+  },
+  {
+    lang: "en",
+    prefix: "/en",
+    kinds: ["Dictation", "Fill in the blanks"],
+    say: "Say it",
+    type: "Type it",
+    stop: "Stop",
+  },
+];
+
+for (const { lang, prefix, kinds, say, type, stop } of LANGUAGES) {
+  test(`on a phone (${lang}), a dictation, a cloze, a recall said aloud into the microphone and one typed`, async ({
+    page,
+    request,
+  }) => {
+    const { learner, auth, items } = await learnerWithDeck(request);
+    await signIn(page, learner);
+    await page.goto(`${prefix}/practice`);
+    const current = page.getByTestId("practice-current");
+    const result = page.getByTestId("practice-result");
+
+    // a dictation, then a cloze with every blank typed
+    await expect(current).toHaveAttribute("data-kind", "dictation");
+    await page.getByTestId("practice-answer").fill((items[0] as Exercise).cue.text);
+    await page.getByTestId("practice-check").click();
+    await expect(result).toHaveAttribute("data-rating", "3");
+    await page.getByTestId("practice-next").click();
+    await expect(current).toHaveAttribute("data-kind", "cloze");
+    const cloze = items[1] as Exercise;
+    const blanks = cloze.cloze?.blanks ?? [];
+    for (const [i, at] of blanks.entries())
+      await page.getByTestId(`practice-blank-${i}`).fill(words(cloze.cue.text)[at] as string);
+    await page.getByTestId("practice-check").click();
+    await expect(result).toHaveAttribute("data-rating", "3");
+    await page.getByTestId("practice-next").click();
+
+    const reviewed = async () =>
+      (await (await request.get("/api/v1/review/stats", { headers: auth })).json()).data.stats.reviewed_today;
+    await expect.poll(reviewed).toBe(2);
+
+    // recalls only: the first said aloud, recorded, compared by ear and graded by the learner
+    for (const kind of kinds) await page.getByRole("checkbox", { name: kind, exact: true }).uncheck();
+    await expect(current).toHaveAttribute("data-kind", "recall");
+    const recalls = await request.get("/api/v1/practice/session?kinds=recall", { headers: auth });
+    const [said, typed] = (await recalls.json()).data.items as Exercise[];
+    await expect(page.getByTestId("practice-translation")).not.toBeEmpty();
+    await expect(page.getByRole("radio", { name: say })).toBeChecked();
+    await page.getByTestId("practice-record").click();
+    await expect(page.getByTestId("practice-record")).toContainText(stop, { timeout: 20_000 });
+    await expect(page.getByTestId("practice-compare")).toBeDisabled();
+    await page.getByTestId("practice-record").click();
+    await expect(page.getByTestId("practice-compare")).toBeEnabled();
+    // a recording was made: the page plays it, then the original
+    await expect(page.locator("[data-testid='practice-recall'] audio")).toHaveAttribute("src", /^blob:/);
+    await page.getByTestId("practice-compare").click();
+    await expect(page.getByTestId("practice-line")).toHaveText(said?.cue.text ?? "");
+    expect(await violations(page)).toEqual([]);
+    await page.getByTestId("practice-grade-good").click();
+    await expect(result).toHaveAttribute("data-rating", "3");
+    await page.getByTestId("practice-next").click();
+
+    // the next typed: graded as a dictation
+    if (typed) {
+      await expect(current).toHaveAttribute("data-kind", "recall");
+      await page.getByText(type, { exact: true }).click();
+      await page.getByTestId("practice-answer").fill(typed.cue.text);
+      await page.getByTestId("practice-check").click();
+      await expect(result).toHaveAttribute("data-rating", "3");
+    }
+    expect(await sideways(page)).toBe(0);
+    await expect.poll(reviewed).toBe(typed ? 4 : 3);
+  });
+}

@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import config from "../playwright.config";
 import { violations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
+import { fakeMicrophone } from "../support/microphone";
 import { apiToken, createLearner, signIn } from "../support/session";
 
 /**
@@ -58,20 +58,11 @@ function voiceWav(): string {
 }
 
 // Chromium's fake microphone saying the voice above, no permission prompt; a phone
-const launchOptions = config.use?.launchOptions ?? {};
 test.use({
   viewport: { width: 390, height: 844 },
   hasTouch: true,
   isMobile: true,
-  launchOptions: {
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-      `--use-file-for-fake-audio-capture=${voiceWav()}`,
-    ],
-  },
+  launchOptions: fakeMicrophone(voiceWav()),
 });
 test.describe.configure({ timeout: 90_000 });
 

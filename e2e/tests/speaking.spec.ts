@@ -1,19 +1,9 @@
-import config from "../playwright.config";
 import { expect, test } from "../support/fixtures";
+import { fakeMicrophone } from "../support/microphone";
 import { apiToken, createLearner, signIn } from "../support/session";
 
 // Chromium's fake microphone (a beep) and no permission prompt, for this file only
-const launchOptions = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
-});
+test.use({ launchOptions: fakeMicrophone() });
 test.describe.configure({ timeout: 90_000 });
 
 test("repeat after me: the line plays, the learner is recorded, both play back with their waveforms, and the recording can be kept", async ({
