@@ -150,12 +150,8 @@ export async function seedStructure(tx: DbOrTx): Promise<{ adminRoleId: string; 
         amount: 0,
         interval: "month",
         isDefault: true,
-        featuresEn: ["Free lessons of every course", "The learner's audio player", "Progress tracking"],
-        featuresFr: [
-          "Les leçons gratuites de chaque cours",
-          "Le lecteur audio de l'apprenant",
-          "Suivi de progression",
-        ],
+        featuresEn: ["Progress tracking"],
+        featuresFr: ["Suivi de progression"],
       })
       .returning();
   }

@@ -3,7 +3,9 @@ import type { Db } from "../client";
 import { plans } from "../schema/plans";
 
 /**
- * The demo's paid plans, seeded on a fresh install (no paid plan at all yet). The provider's
+ * The demo's paid plans, seeded on a fresh install (no paid plan at all yet). Their features are
+ * only what staff add to the list the pricing page derives from what a plan opens (every lesson,
+ * downloads, events for subscribers): nothing the free plan already gives. The provider's
  * billing plans are created on first subscription (plans service `providerPlanIdOf`).
  */
 export async function seedDemoPlans(db: Db): Promise<void> {
@@ -21,16 +23,8 @@ export async function seedDemoPlans(db: Db): Promise<void> {
       currency: "EUR",
       interval: "month",
       position: 1,
-      featuresEn: [
-        "All lessons of all courses",
-        "Transcripts and repeat-after-me mode",
-        "Cancel at any time",
-      ],
-      featuresFr: [
-        "Toutes les leçons de tous les cours",
-        "Transcriptions et mode « répétez après moi »",
-        "Résiliable à tout moment",
-      ],
+      featuresEn: ["Cancel at any time"],
+      featuresFr: ["Résiliable à tout moment"],
     },
     {
       name: "Premium yearly",
@@ -41,12 +35,8 @@ export async function seedDemoPlans(db: Db): Promise<void> {
       currency: "EUR",
       interval: "year",
       position: 2,
-      featuresEn: ["All lessons of all courses", "Transcripts and repeat-after-me mode", "Two months free"],
-      featuresFr: [
-        "Toutes les leçons de tous les cours",
-        "Transcriptions et mode « répétez après moi »",
-        "Deux mois offerts",
-      ],
+      featuresEn: ["Two months free"],
+      featuresFr: ["Deux mois offerts"],
     },
   ]);
 }

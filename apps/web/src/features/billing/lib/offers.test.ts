@@ -1,29 +1,6 @@
-import type { Plan } from "@parlons/contract";
 import { describe, expect, it } from "vitest";
 import { offerReach, offersFor } from "./offers";
-
-const plan = (over: Partial<Plan>): Plan => ({
-  id: "p",
-  name: "P",
-  name_fr: "P",
-  description_en: "",
-  description_fr: "",
-  features_en: [],
-  features_fr: [],
-  amount: 990,
-  currency: "EUR",
-  interval: "month",
-  active: true,
-  is_default: false,
-  premium: true,
-  position: 0,
-  scope: "all",
-  course_ids: [],
-  trial_days: 0,
-  created_at: "",
-  updated_at: "",
-  ...over,
-});
+import { plan } from "./plan-fixture";
 
 describe("offers of a course", () => {
   it("lists the paid plans that open it, the single-course plan first", () => {

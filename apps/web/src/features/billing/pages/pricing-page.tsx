@@ -18,6 +18,7 @@ import { providersQuery } from "../api/billing-api";
 import { activePlansQuery } from "../api/plan-queries";
 import { useStartCheckout } from "../api/use-start-checkout";
 import { PlanPrice } from "../components/plan-price";
+import { extraFeatures, freePlanOf, type OpenedFeature, openedFeatures } from "../lib/plan-features";
 import "../billing.css";
 
 /** `/pricing` (public): the active plans side by side, the current one marked, a call to action each. */
@@ -69,7 +70,7 @@ export function PricingPage() {
         <Row gutter={[24, 24]} align="stretch">
           {plans.data.map((plan) => (
             <Col key={plan.id} xs={24} md={12} lg={8}>
-              <PlanCard plan={plan} />
+              <PlanCard plan={plan} free={freePlanOf(plans.data)} />
             </Col>
           ))}
         </Row>
@@ -78,14 +79,26 @@ export function PricingPage() {
   );
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+/**
+ * A plan's card: the free plan lists what it opens; a paid plan what it adds to the free plan
+ * (derived from what it opens), then what staff wrote that neither list already says.
+ */
+function PlanCard({ plan, free }: { plan: Plan; free: Plan | undefined }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { user } = useSession();
   const current = !!user && user.plan_id === plan.id;
-  const features = pickList(plan, "features", lang);
   const description = pickField(plan, "description", lang);
   const name = planName(plan, lang);
+  const reach = useCourseReach(plan);
+  const text = (feature: OpenedFeature) =>
+    feature === "courseLessons" ? reach : t(`billing:pricing.opens.${feature}`);
+  const opened = openedFeatures(plan).map(text);
+  const beyond = plan.premium && free ? free : undefined;
+  const taken = beyond
+    ? [...opened, ...openedFeatures(beyond).map(text), ...pickList(beyond, "features", lang)]
+    : opened;
+  const extras = extraFeatures(pickList(plan, "features", lang), taken);
 
   return (
     <Card
@@ -109,16 +122,23 @@ function PlanCard({ plan }: { plan: Plan }) {
       <div className="plan-card__body">
         <PlanPrice className="plan-price" plan={plan} />
         {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
-        {plan.premium && <PlanReach plan={plan} />}
-        {features.length > 0 && (
-          <ul className="plan-card__features" aria-label={t("billing:pricing.features")}>
-            {features.map((feature) => (
-              <li key={feature}>
-                <CheckOutlined aria-hidden className="plan-card__check" /> {feature}
-              </li>
-            ))}
-          </ul>
+        {beyond && (
+          <Typography.Paragraph className="plan-card__beyond" data-testid="plan-beyond">
+            {t("billing:pricing.beyond", { plan: planName(beyond, lang) })}
+          </Typography.Paragraph>
         )}
+        <ul className="plan-card__features" aria-label={t("billing:pricing.features")}>
+          {opened.map((feature) => (
+            <li key={feature} data-testid="plan-opens">
+              <CheckOutlined aria-hidden className="plan-card__check" /> {feature}
+            </li>
+          ))}
+          {extras.map((feature) => (
+            <li key={feature} data-testid="plan-extra">
+              <CheckOutlined aria-hidden className="plan-card__check" /> {feature}
+            </li>
+          ))}
+        </ul>
         <div className="plan-card__cta">
           <PlanAction plan={plan} current={current} name={name} />
         </div>
@@ -127,26 +147,19 @@ function PlanCard({ plan }: { plan: Plan }) {
   );
 }
 
-/** Which courses a paid plan opens: every course, or their titles (a count until they are loaded). */
-function PlanReach({ plan }: { plan: Plan }) {
+/** The courses a plan of chosen courses opens, by their titles (a count until they are loaded). */
+function useCourseReach(plan: Plan): string {
   const { t } = useTranslation();
   const lang = useLang();
   const scoped = plan.scope === "courses";
   const courses = useQuery({ ...courseListQuery("active", { pageSize: 100 }), enabled: scoped });
-  if (!scoped)
-    return (
-      <Typography.Paragraph data-testid="plan-reach">{t("billing:pricing.reachAll")}</Typography.Paragraph>
-    );
+  if (!scoped) return "";
   const titles = (courses.data?.courses ?? [])
     .filter((c) => plan.course_ids.includes(c.id))
     .map((c) => courseTitle(c, lang));
-  return (
-    <Typography.Paragraph data-testid="plan-reach">
-      {titles.length
-        ? t("billing:pricing.reachCourses", { courses: titles.join(", ") })
-        : t("billing:plans.courseCount", { count: plan.course_ids.length })}
-    </Typography.Paragraph>
-  );
+  return titles.length
+    ? t("billing:pricing.reachCourses", { courses: titles.join(", ") })
+    : t("billing:plans.courseCount", { count: plan.course_ids.length });
 }
 
 /** Logged out → the signup modal; free learner → checkout; current plan → nothing to buy. */
