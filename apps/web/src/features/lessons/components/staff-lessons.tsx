@@ -6,6 +6,7 @@ import {
   HolderOutlined,
   InboxOutlined,
   PlusOutlined,
+  ReadOutlined,
 } from "@ant-design/icons";
 import type { LessonItem } from "@parlons/contract";
 import { useQueryClient } from "@tanstack/react-query";
@@ -13,6 +14,7 @@ import { App, Button, Drawer, List, Space, Switch, Tag, Typography } from "antd"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { courseKeys, lessonTitle } from "@/features/courses/api/course-queries";
+import { GlossaryEditor } from "@/features/glossary/components/glossary-editor";
 import { errorText } from "@/lib/api-error";
 import { formatDuration } from "@/lib/format";
 import { useLang } from "@/lib/use-locale";
@@ -32,6 +34,7 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
   const [dragging, setDragging] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [dropping, setDropping] = useState(false);
+  const [glossary, setGlossary] = useState(false);
   const key = courseKeys.lessons(courseId);
   // the lesson being edited as the list has it now (its lines change when an alignment writes them)
   const edited =
@@ -103,6 +106,9 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
           {t("courses:drop.open")}
         </Button>
         <TranslationsTools courseId={courseId} />
+        <Button icon={<ReadOutlined />} onClick={() => setGlossary(true)} data-testid="glossary-open">
+          {t("courses:glossary.open")}
+        </Button>
       </Space>
       <Typography.Paragraph type="secondary">{t("courses:staffLessons.dragHint")}</Typography.Paragraph>
       <List
@@ -222,6 +228,16 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
         closable={{ "aria-label": t("common:actions.close") }}
       >
         <CourseDrop courseId={courseId} />
+      </Drawer>
+      <Drawer
+        open={glossary}
+        onClose={() => setGlossary(false)}
+        size={760}
+        destroyOnHidden
+        title={t("courses:glossary.title")}
+        closable={{ "aria-label": t("common:actions.close") }}
+      >
+        <GlossaryEditor courseId={courseId} />
       </Drawer>
     </>
   );
