@@ -1757,6 +1757,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders, refunds, coupon uses and revenue by currency, offer and course over ?from=&to= (UTC days), refunds netted
+         * @description Access: permission `customer-plans.manage`.
+         */
+        get: operations["getSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One table of the sales report (?table=orders|refunds|plans|courses|coupons) as CSV, every row
+         * @description Access: permission `customer-plans.manage`.
+         */
+        get: operations["getSalesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/courses/active": {
         parameters: {
             query?: never;
@@ -13758,6 +13798,203 @@ export interface operations {
             };
             /** @description Conflict with the current state (already exists, in use, already done) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSalesReport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            report: {
+                                from: string;
+                                to: string;
+                                totals: {
+                                    payments: number;
+                                    refunds: number;
+                                    currency: string;
+                                    gross: number;
+                                    refunded: number;
+                                    net: number;
+                                }[];
+                                by_plan: {
+                                    plan_id: string | null;
+                                    plan_name: string;
+                                    plan_name_fr: string;
+                                    /** @enum {string} */
+                                    item: "subscription" | "course";
+                                    payments: number;
+                                    refunds: number;
+                                    currency: string;
+                                    gross: number;
+                                    refunded: number;
+                                    net: number;
+                                }[];
+                                by_course: {
+                                    course_id: string;
+                                    title_fr: string;
+                                    title_en: string;
+                                    sales: number;
+                                    refunds: number;
+                                    currency: string;
+                                    gross: number;
+                                    refunded: number;
+                                    net: number;
+                                }[];
+                                coupon_uses: {
+                                    code: string;
+                                    uses: number;
+                                    discount: number;
+                                    currency: string;
+                                }[];
+                                orders: {
+                                    payment_id: string;
+                                    paid_at: string;
+                                    /** @enum {string} */
+                                    item: "subscription" | "course";
+                                    plan_id: string | null;
+                                    plan_name: string;
+                                    plan_name_fr: string;
+                                    buyer_email: string;
+                                    amount: number;
+                                    currency: string;
+                                    list_amount: number | null;
+                                    coupon_code: string | null;
+                                    receipt_number: string | null;
+                                    provider: string;
+                                    credit_note_number: string | null;
+                                }[];
+                                orders_total: number;
+                                refunds: {
+                                    credit_note_number: string;
+                                    issued_at: string;
+                                    receipt_number: string | null;
+                                    /** @enum {string} */
+                                    item: "subscription" | "course";
+                                    plan_id: string | null;
+                                    plan_name: string;
+                                    plan_name_fr: string;
+                                    buyer_email: string;
+                                    amount: number;
+                                    currency: string;
+                                }[];
+                                refunds_total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSalesCsv: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                table: "orders" | "refunds" | "plans" | "courses" | "coupons";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, a header line then one line a row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -114,6 +114,8 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   createCoupon: "plans.manage", // POST /v1/coupons
   updateCoupon: "plans.manage", // PUT /v1/coupons/:id
   deleteCoupon: "plans.manage", // DELETE /v1/coupons/:id
+  getSalesReport: "customer-plans.manage", // GET /v1/sales
+  getSalesCsv: "customer-plans.manage", // GET /v1/sales/csv
   quoteCoupon: "plans.subscribe", // GET /v1/coupons/quote
   receivePaypalWebhook: "public", // POST /v1/billing/webhooks/paypal
   listActiveCourses: "public", // GET /v1/courses/active

@@ -33,6 +33,7 @@ export * from "./purchases";
 export * from "./push";
 export * from "./recordings";
 export * from "./review";
+export * from "./sales";
 export * from "./sessions";
 export * from "./settings";
 export * from "./stop-words";

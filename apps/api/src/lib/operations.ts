@@ -109,6 +109,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /api/v1/coupons": "createCoupon",
   "PUT /api/v1/coupons/:id": "updateCoupon",
   "DELETE /api/v1/coupons/:id": "deleteCoupon",
+  "GET /api/v1/sales": "getSalesReport",
+  "GET /api/v1/sales/csv": "getSalesCsv",
   "GET /api/v1/coupons/quote": "quoteCoupon",
   // analytics
   "GET /api/v1/analytics": "getAnalytics",

@@ -180,6 +180,22 @@ export function createCouponService(deps: { db: Db; plans: Pick<PlanService, "ge
       };
       await (tx ? work(tx) : db.transaction(work));
     },
+
+    /**
+     * Gives back the use a subscription's checkout took, when that checkout closed without ever
+     * being paid (the learner declined it): the redemption goes, and with it one use.
+     */
+    async release(customerPlanId: string, tx: DbOrTx): Promise<void> {
+      const [gone] = await tx
+        .delete(couponRedemptions)
+        .where(eq(couponRedemptions.customerPlanId, customerPlanId))
+        .returning({ couponId: couponRedemptions.couponId });
+      if (!gone) return;
+      await tx
+        .update(coupons)
+        .set({ uses: sql`${coupons.uses} - 1` })
+        .where(and(eq(coupons.id, gone.couponId), gt(coupons.uses, 0)));
+    },
   };
 }
 

@@ -6,6 +6,8 @@ import { createPurchaseService, type PurchaseService } from "./purchases";
 import type { ReceiptService } from "./receipts";
 import { createReceiptService } from "./receipts";
 import billingRoutes from "./routes";
+import { createSalesService, type SalesService } from "./sales";
+import salesRoutes from "./sales-routes";
 import type { BillingService } from "./service";
 import { createBillingService } from "./service";
 import type { PaymentOutcome } from "./transition";
@@ -16,16 +18,17 @@ declare module "../../lib/module" {
     receipts: ReceiptService;
     purchases: PurchaseService;
     coupons: CouponService;
+    sales: SalesService;
   }
 }
 
-/** Subscriptions and courses bought once at the payment providers, their webhooks, the learner's plan, receipts and credit notes. */
+/** Subscriptions and courses bought once at the payment providers, their webhooks, the learner's plan, receipts and credit notes, coupons, and the staff's view of sales. */
 export default defineModule({
   name: "billing",
   needs: ["users", "plans", "notifications", "settings", "mailOutbox", "transactionalMails"],
-  provides: ["billing", "receipts", "purchases", "coupons"],
+  provides: ["billing", "receipts", "purchases", "coupons", "sales"],
   announces: ["user"],
-  routesRead: ["audit"],
+  routesRead: ["audit", "courses"],
   build: ({ db, app, config, providers, changes, metrics }, deps) => {
     const { users, plans, notifications } = deps;
     const receipts = createReceiptService({
@@ -68,11 +71,12 @@ export default defineModule({
         if (id) await purchases.complete(id);
       },
     });
-    return { billing, receipts, purchases, coupons };
+    return { billing, receipts, purchases, coupons, sales: createSalesService({ db }) };
   },
   routes: async (api) => {
     await api.register(billingRoutes);
     await api.register(purchaseRoutes);
     await api.register(couponRoutes);
+    await api.register(salesRoutes);
   },
 });

@@ -29,7 +29,7 @@ export interface BillingDeps {
   /** Issues each payment's numbered receipt in the payment's transaction. */
   receipts: Pick<ReceiptService, "issue" | "ofPayments">;
   /** A coupon entered at the subscription checkout: quoted, and its use taken with the customer plan. */
-  coupons: Pick<CouponService, "quote" | "redeem">;
+  coupons: Pick<CouponService, "quote" | "redeem" | "release">;
   publicUrl: string;
   log: FastifyBaseLogger;
   /** Told `user:<id>` after a commit that changed a user's plan or subscription. */

@@ -94,6 +94,21 @@ describe("coupons on subscriptions, demo checkout", () => {
     ]);
   });
 
+  it("a checkout declined gives its coupon's use back", async () => {
+    const made = await h.coupon({ max_uses: 1 });
+    const learner = await t.createUser();
+    const started = await h.subscribe(learner, { plan_id: monthly, coupon: made.code });
+    expect(await h.uses(made.id)).toBe(1);
+    const id = started.json().data.customerPlan.id;
+    const declined = await h.post(`/demo/${id}/decline`, learner.token);
+    expect(declined.json().data.customerPlan.status).toBe("CANCELLED");
+    expect(await h.uses(made.id)).toBe(0);
+    // the use is there for another learner
+    const other = await t.createUser();
+    expect((await h.subscribe(other, { plan_id: monthly, coupon: made.code })).statusCode).toBe(201);
+    expect(await h.uses(made.id)).toBe(1);
+  });
+
   it("refuses a coupon for another plan, ended or used up, with codes; nothing is started", async () => {
     const learner = await t.createUser();
     const refused = async (code: string) => {

@@ -8,6 +8,7 @@ import { notFound } from "../../lib/errors";
 import type { NotificationService } from "../notifications/service";
 import type { PlanService } from "../plans/service";
 import type { UserService } from "../users/service";
+import type { CouponService } from "./coupons";
 import { type CustomerPlanRow, iso } from "./present";
 import type { ReceiptService } from "./receipts";
 import { decide, type TransitionIntent } from "./state-machine";
@@ -55,6 +56,8 @@ export function createTransition(
     plans: Pick<PlanService, "get">;
     notifications: Pick<NotificationService, "notify">;
     receipts: Pick<ReceiptService, "issue">;
+    /** Gives back the coupon use of a checkout that closed unpaid. */
+    coupons?: Pick<CouponService, "release">;
     log: FastifyBaseLogger;
     changes?: ChangeBus;
     onPaymentEvent?: (provider: string, outcome: PaymentOutcome) => void;
@@ -183,6 +186,14 @@ export function createTransition(
         next = kept ?? next;
       }
       if (decision.activated) await users.update(current.userId, { planId: current.planId }, tx);
+      // a checkout closed before it was ever paid gives its coupon's use back
+      if (
+        current.couponId &&
+        current.status === "APPROVAL_PENDING" &&
+        (next.status === "CANCELLED" || next.status === "EXPIRED") &&
+        !truth.lastPayment
+      )
+        await deps.coupons?.release(id, tx);
       await notifyChange(current, next, decision.activated, intent, tx);
       const paid = truth.lastPayment;
       if (paid && paid.amountCents > 0 && current.providerSubscriptionId) {
