@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { createLearner, signIn } from "../support/session";
 
@@ -41,4 +42,13 @@ test("a learner deletes their account after confirming the password; the account
     data: { username: learner.email, password: learner.password },
   });
   expect(res.status()).toBe(401);
+
+  // staff's privacy requests: an erasure is "done", never "link sent by e-mail" (no mail went)
+  await signIn(page, ADMIN);
+  await page.goto("/data-requests");
+  const erasures = page.getByTestId("data-requests-table").locator("tbody tr").filter({
+    hasText: "Suppression du compte",
+  });
+  await expect(erasures.first()).toContainText("Effectuée");
+  await expect(erasures.filter({ hasText: "lien envoyé" })).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "../support/fixtures";
 import { findInMail } from "../support/mail";
+import { reminderDueNow } from "../support/push";
 import { apiToken, createLearner, signIn } from "../support/session";
 
 test("the dashboard shows today's goal reached and a one-day streak", async ({ page, request }) => {
@@ -27,19 +28,7 @@ test("the dashboard shows today's goal reached and a one-day streak", async ({ p
 test("the unsubscribe link of a study reminder works without signing in", async ({ page, request }) => {
   const learner = await createLearner(request, "unsub");
   const token = await apiToken(request, learner);
-  // the reminder is due now: this hour, and nothing studied today. The time zone is one where at
-  // least half an hour of this hour is left (Kolkata's hours begin at half past UTC's), so that the
-  // job's next run falls in it whenever the test starts
-  const now = new Date();
-  const zone = now.getUTCMinutes() < 30 ? "UTC" : "Asia/Kolkata";
-  const hour = Number(
-    new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: zone }).format(now),
-  );
-  const set = await request.put("/api/v1/habit/settings", {
-    headers: { authorization: `Bearer ${token}` },
-    data: { time_zone: zone, reminder_hour: hour },
-  });
-  expect(set.ok(), await set.text()).toBe(true);
+  await reminderDueNow(request, token);
   const oneClick = await findInMail(learner.email, /List-Unsubscribe: <[^>]+>/, 20_000);
   const link = await findInMail(learner.email, /http:\/\/[^\s"<>]+\/unsubscribe\/[\w.-]+/);
 

@@ -1,5 +1,7 @@
 import { fakeBrowserSubscription, startFakePushService } from "../../apps/api/test/fakes/push-service";
+import { ownCourse } from "../support/course";
 import { expect, test } from "../support/fixtures";
+import { fakePushManager, reminderDueNow } from "../support/push";
 import { apiToken, createLearner, signIn } from "../support/session";
 
 /**
@@ -28,31 +30,7 @@ test("a learner turns on reminders on the phone, the study reminder arrives by p
   const learner = await createLearner(request, "push");
   const browser = fakeBrowserSubscription(`${pushService.origin}/sub/${Date.now()}`);
   await context.grantPermissions(["notifications"], { origin: baseURL });
-  // the browser's PushManager hands out the test's subscription (kept across pages, as a browser would)
-  await context.addInitScript(
-    ({ endpoint, keys }) => {
-      const made = () => {
-        if (localStorage.getItem("test.push") !== "on") return null;
-        return {
-          endpoint,
-          expirationTime: null,
-          options: { userVisibleOnly: true },
-          getKey: () => null,
-          toJSON: () => ({ endpoint, expirationTime: null, keys }),
-          unsubscribe: async () => {
-            localStorage.removeItem("test.push");
-            return true;
-          },
-        };
-      };
-      PushManager.prototype.getSubscription = async () => made() as unknown as PushSubscription;
-      PushManager.prototype.subscribe = async () => {
-        localStorage.setItem("test.push", "on");
-        return made() as unknown as PushSubscription;
-      };
-    },
-    { endpoint: browser.endpoint, keys: browser.keys },
-  );
+  await fakePushManager(context, browser);
 
   await signIn(page, learner);
   await page.goto("/profile");
@@ -62,18 +40,9 @@ test("a learner turns on reminders on the phone, the study reminder arrives by p
   await expect(card.getByTestId("push-on")).toBeVisible();
   await card.screenshot({ path: test.info().outputPath("push-on.png") });
 
-  // the reminder is due now: this hour, nothing studied today (a zone where half an hour of it is left)
+  // the reminder is due now
   const token = await apiToken(request, learner);
-  const now = new Date();
-  const zone = now.getUTCMinutes() < 30 ? "UTC" : "Asia/Kolkata";
-  const hour = Number(
-    new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: zone }).format(now),
-  );
-  const set = await request.put("/api/v1/habit/settings", {
-    headers: { authorization: `Bearer ${token}` },
-    data: { time_zone: zone, reminder_hour: hour },
-  });
-  expect(set.ok(), await set.text()).toBe(true);
+  await reminderDueNow(request, token);
 
   const received = await pushService.next(new URL(browser.endpoint).pathname, 20_000);
   expect(received.headers["content-encoding"]).toBe("aes128gcm");
@@ -116,4 +85,56 @@ test("a learner turns on reminders on the phone, the study reminder arrives by p
   await expect(card.getByTestId("push-start")).toBeVisible();
   const status = await request.get("/api/v1/push", { headers: { authorization: `Bearer ${token}` } });
   expect((await status.json()).data.devices).toBe(0);
+});
+
+test("on a phone, the welcome's switch subscribes this browser, and the study reminder reaches it by push", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  // a course in a language of its own, so that the welcome offers it
+  await ownCourse(request, "Premiers mots push", [{ title: "Hallo", free: true }], { language: "nl" });
+  const learner = await createLearner(request, "welcomepush");
+  const browser = fakeBrowserSubscription(`${pushService.origin}/sub/welcome-${Date.now()}`);
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  await fakePushManager(context, browser);
+
+  await signIn(page, learner);
+  await page.goto("/welcome");
+  await page.getByTestId("welcome-languages").getByText("néerlandais", { exact: true }).click();
+  await page.getByTestId("welcome-next").click();
+  await page.getByTestId("welcome-levels").getByText("Je débute").click();
+  await page.getByTestId("welcome-next").click();
+  await page.getByTestId("welcome-goals").getByText("5 min par jour", { exact: true }).click();
+  await page.getByTestId("welcome-next").click();
+  await expect(page.getByTestId("welcome-remind")).toBeChecked();
+  const push = page.getByTestId("welcome-push");
+  await expect(push).toBeInViewport();
+  await expect(push).not.toBeChecked();
+  await push.click();
+  await expect(push).toBeChecked();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByTestId("welcome-next").click();
+  await expect(page.getByTestId("welcome-course")).toBeVisible();
+
+  // the server holds this browser's subscription
+  const token = await apiToken(request, learner);
+  await expect
+    .poll(async () => {
+      const res = await request.get("/api/v1/push", {
+        headers: { authorization: `Bearer ${token}` },
+        params: { endpoint: browser.endpoint },
+      });
+      return (await res.json()).data.subscribed;
+    })
+    .toBe(true);
+
+  // and the study reminder, once due, arrives there encrypted for this browser
+  await reminderDueNow(request, token);
+  const received = await pushService.next(new URL(browser.endpoint).pathname, 20_000);
+  expect(JSON.parse(browser.decrypt(received.body))).toMatchObject({
+    title: "Quelques minutes de Parlons aujourd'hui ?",
+    tag: "study-reminder",
+  });
 });
