@@ -189,3 +189,51 @@ test("audio without a script: staff propose lines at the pauses, paste the text,
   await expect(lines.nth(2).getByTestId("transcript-segment")).toHaveText("Segment 3");
   await expect(page.getByTestId("player-repeat")).toBeVisible();
 });
+
+test("staff split a line at the waveform's playhead and merge it back", async ({ page, request }) => {
+  const { auth, courseId, lessonId } = await lessonWithSpeech(request, "Ciseaux", ["Ciseaux", "Scissors"]);
+  await request.put(`/api/v1/courses/${courseId}/lessons/${lessonId}/cues`, {
+    headers: auth,
+    data: {
+      cues: [
+        { start: 1, end: 4, text: "Bonjour, je m'appelle Claire. Oui." },
+        { start: 4, end: 8, text: "J'habite à Lyon, avec ma sœur." },
+      ],
+    },
+  });
+  await signIn(page, ADMIN);
+  await page.goto(`/courses/${courseId}/lessons`);
+  await page.getByRole("button", { name: "Modifier « Ciseaux »" }).click();
+  const editor = page.getByTestId("cue-editor");
+  const rows = editor.getByTestId("cue-row");
+  const wave = editor.getByTestId("waveform");
+  await expect(wave).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
+  const endOf = (i: number) => rows.nth(i).getByRole("spinbutton").nth(1);
+
+  // a click in the middle of line 1 puts the playhead there; the line is cut at it
+  await wave.scrollIntoViewIfNeeded();
+  const box = await wave.locator('[part~="region"]').first().boundingBox();
+  if (!box) throw new Error("no region");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await editor.getByTestId("waveform-split").click();
+  await expect(rows).toHaveCount(3);
+  const cut = Number(await endOf(0).inputValue());
+  expect(cut).toBeGreaterThan(2);
+  expect(cut).toBeLessThan(3);
+  await expect(rows.nth(1).getByRole("spinbutton").first()).toHaveValue(cut.toFixed(2));
+
+  // the playhead is still in line 1: merged with the next, the line is whole again
+  await editor.getByTestId("waveform-merge").click();
+  await expect(rows).toHaveCount(2);
+  await expect(endOf(0)).toHaveValue("4.00");
+  await expect(rows.nth(0).getByTestId("cue-text")).toHaveValue("Bonjour, je m'appelle Claire. Oui.");
+
+  // from the keyboard: S splits at the playhead too, and the line stays split once saved
+  await wave.focus();
+  await page.keyboard.press("s");
+  await expect(rows).toHaveCount(3);
+  await editor.getByTestId("cue-save").click();
+  await expect(page.locator(".ant-message").getByText("Phrases enregistrées")).toBeVisible();
+  const saved = await request.get(`/api/v1/courses/${courseId}/lessons/${lessonId}/cues`, { headers: auth });
+  expect(((await saved.json()).data.cues as unknown[]).length).toBe(3);
+});

@@ -23,8 +23,10 @@ import {
   type EditedCue,
   fillTexts,
   isMultiLine,
+  mergeAtPlayhead,
   mergeWithNext,
   setStart,
+  splitAtPlayhead,
   splitCue,
   withKeys,
 } from "../lib/cue-edit";
@@ -121,6 +123,14 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
     }
   };
 
+  // a split or merge at the waveform's playhead; the line it made is selected
+  const applyAt = (done: { cues: EditedCue[]; index: number } | null, offset: number) => {
+    if (!done) return false;
+    change(done.cues);
+    setSelected(done.index + offset);
+    return true;
+  };
+
   // a text of several lines pasted into a line fills it and the following ones, in order
   const pasteLines = (index: number, pasted: string) => {
     const { cues, filled, leftover } = fillTexts(rows, index, pasted);
@@ -154,6 +164,8 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
             selected={Math.min(selected, rows.length - 1)}
             onSelect={setSelected}
             onPlace={(i, span) => update(i, span)}
+            onSplit={(at) => applyAt(splitAtPlayhead(rows, at), 1)}
+            onMerge={(at) => applyAt(mergeAtPlayhead(rows, at, selected), 0)}
           />
         </Suspense>
       )}

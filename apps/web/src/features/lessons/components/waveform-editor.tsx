@@ -1,3 +1,4 @@
+import { MergeCellsOutlined, ScissorOutlined } from "@ant-design/icons";
 import { Button, Space, Typography } from "antd";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +23,7 @@ const ZOOMS = [0, 50, 100, 200, 400];
 /**
  * The lesson's waveform (wavesurfer.js) with each line as a region: drag a region or its edges,
  * or, from the keyboard, choose a line with ↑/↓ and move its start (←/→) or end (Shift+←/→) by
- * 50 ms; Space plays it. A move that would overlap a neighbour or pass the audio's end stops
+ * 50 ms; Space plays it; S splits the line under the playhead there, M merges it with the next. A move that would overlap a neighbour or pass the audio's end stops
  * there and says so. Loaded in its own chunk, with the lines editor.
  */
 export default function WaveformEditor(props: {
@@ -32,11 +33,16 @@ export default function WaveformEditor(props: {
   selected: number;
   onSelect: (index: number) => void;
   onPlace: (index: number, span: Span) => void;
+  /** Split the line under the playhead there; false when the playhead is on no line (or at its edge). */
+  onSplit: (at: number) => boolean;
+  /** Merge the line under the playhead (else the selected one) with the next; false when there is none. */
+  onMerge: (at: number) => boolean;
 }) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const surfer = useRef<WaveSurfer | null>(null);
   const regions = useRef<Regions | null>(null);
+  const cursor = useRef(0);
   const latest = useRef(props);
   latest.current = props;
   const [state, setState] = useState<"loading" | "ready" | "error">("loading");
@@ -71,6 +77,19 @@ export default function WaveformEditor(props: {
     surfer.current = ws;
     regions.current = plugin;
     ws.on("ready", () => setState("ready"));
+    // the playhead: where the audio plays, or where staff last clicked (on the wave or a region)
+    ws.on("timeupdate", (at: number) => {
+      if (ws.isPlaying()) cursor.current = at;
+    });
+    const onClick = (e: MouseEvent) => {
+      const box = ws.getWrapper().getBoundingClientRect();
+      const duration = ws.getDuration();
+      if (box.width <= 0 || duration <= 0) return;
+      cursor.current = Math.min(1, Math.max(0, (e.clientX - box.left) / box.width)) * duration;
+      ws.setTime(cursor.current);
+    };
+    const host = container.current;
+    host.addEventListener("click", onClick, { capture: true });
     ws.on("error", () => setState("error"));
     plugin.on("region-updated", (region: Region) => {
       const index = latest.current.lines.findIndex((l) => l.key === region.id);
@@ -79,12 +98,14 @@ export default function WaveformEditor(props: {
       const placed = placeRef.current(index, { start: region.start, end: region.end });
       if (placed.clamped) region.setOptions({ start: placed.start, end: placed.end });
     });
+    // a click on a region selects its line (the click moves the playhead too: below)
     plugin.on("region-clicked", (region: Region, e: MouseEvent) => {
       e.stopPropagation();
       const index = latest.current.lines.findIndex((l) => l.key === region.id);
       if (index >= 0) latest.current.onSelect(index);
     });
     return () => {
+      host.removeEventListener("click", onClick, { capture: true });
       ws.destroy();
       surfer.current = null;
       regions.current = null;
@@ -112,6 +133,13 @@ export default function WaveformEditor(props: {
     if (state === "ready") surfer.current?.zoom(ZOOMS[zoom] ?? 0);
   }, [zoom, state]);
 
+  const playhead = () => cursor.current;
+  const split = () => {
+    const at = playhead();
+    setNotice(props.onSplit(at) ? "" : t("courses:waveform.splitNone", { at: at.toFixed(2) }));
+  };
+  const merge = () => setNotice(props.onMerge(playhead()) ? "" : t("courses:waveform.mergeNone"));
+
   const play = (index: number) => {
     const line = props.lines[index];
     if (line) void surfer.current?.play(line.start, line.end);
@@ -136,6 +164,10 @@ export default function WaveformEditor(props: {
       props.onPlace(selected, { start: moved.start, end: moved.end });
     } else if (e.key === " " || e.key === "Enter") {
       play(selected);
+    } else if (e.key === "s" || e.key === "S") {
+      split();
+    } else if (e.key === "m" || e.key === "M") {
+      merge();
     } else if (e.key === "+" || e.key === "-") {
       setZoom((z) => Math.max(0, Math.min(ZOOMS.length - 1, z + (e.key === "+" ? 1 : -1))));
     } else return;
@@ -174,6 +206,24 @@ export default function WaveformEditor(props: {
         </Button>
         <Button size="small" onClick={() => play(props.selected)} disabled={!current || state !== "ready"}>
           {t("courses:waveform.playSelected")}
+        </Button>
+        <Button
+          size="small"
+          icon={<ScissorOutlined />}
+          onClick={split}
+          disabled={state !== "ready"}
+          data-testid="waveform-split"
+        >
+          {t("courses:waveform.split")}
+        </Button>
+        <Button
+          size="small"
+          icon={<MergeCellsOutlined />}
+          onClick={merge}
+          disabled={state !== "ready" || props.lines.length < 2}
+          data-testid="waveform-merge"
+        >
+          {t("courses:waveform.merge")}
         </Button>
       </Space>
       <Typography.Paragraph type="secondary" id="waveform-keys" className="waveform-editor__keys">

@@ -4,8 +4,11 @@ import {
   type EditedCue,
   fillTexts,
   isMultiLine,
+  lineAt,
+  mergeAtPlayhead,
   mergeWithNext,
   setStart,
+  splitAtPlayhead,
   splitCue,
 } from "./cue-edit";
 
@@ -84,5 +87,31 @@ describe("cue editing", () => {
     const from2 = fillTexts(segments, 2, pasted);
     expect(from2.cues.map((c) => c.text)).toEqual(["", "", "Hola.", "Buenos días."]);
     expect([from2.filled, from2.leftover]).toEqual([2, 1]);
+  });
+
+  it("splits and merges at the waveform's playhead", () => {
+    expect([lineAt(lines, 0), lineAt(lines, 2), lineAt(lines, 7.99), lineAt(lines, 8)]).toEqual([
+      0, 1, 2, -1,
+    ]);
+    const split = splitAtPlayhead(lines, 4);
+    expect(split?.index).toBe(1);
+    expect(split?.cues.map((c) => [c.start, c.end])).toEqual([
+      [0, 2],
+      [2, 4],
+      [4, 6],
+      [6, 8],
+    ]);
+    // between lines, or too near an edge: nothing to split
+    expect(splitAtPlayhead([cue(0, 1, "a"), cue(2, 3, "b")], 1.5)).toBeNull();
+    expect(splitAtPlayhead(lines, 2.05)).toBeNull();
+    const merged = mergeAtPlayhead(lines, 1, 2);
+    expect(merged?.index).toBe(0);
+    expect(merged?.cues.map((c) => [c.start, c.end, c.text])).toEqual([
+      [0, 6, "Hola. Buenos días a todos."],
+      [6, 8, "Adiós."],
+    ]);
+    // the playhead past the last line: the selected line is merged; the last line has no next one
+    expect(mergeAtPlayhead(lines, 9, 1)?.cues).toHaveLength(2);
+    expect(mergeAtPlayhead(lines, 7, 0)).toBeNull();
   });
 });

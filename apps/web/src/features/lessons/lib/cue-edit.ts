@@ -113,3 +113,34 @@ export const isMultiLine = (pasted: string) =>
     .trim()
     .split(/\r?\n/)
     .filter((l) => l.trim()).length > 1;
+
+/** The line under the playhead at `at` seconds (its start ≤ at < its end), or -1. */
+export function lineAt(cues: readonly EditedCue[], at: number): number {
+  return cues.findIndex((c) => c.start <= at && at < c.end);
+}
+
+/**
+ * The waveform's split at the playhead: the line under it cut in two there (`splitCue`), or null
+ * when the playhead is between lines or within 0.1 s of an edge (no line would be left that short).
+ */
+export function splitAtPlayhead(
+  cues: readonly EditedCue[],
+  at: number,
+): { cues: EditedCue[]; index: number } | null {
+  const index = lineAt(cues, at);
+  const cue = cues[index];
+  if (!cue || at <= cue.start + 0.1 || at >= cue.end - 0.1) return null;
+  return { cues: splitCue(cues, index, at), index };
+}
+
+/** The waveform's merge at the playhead: the line under it (else `selected`) joined with the next one. */
+export function mergeAtPlayhead(
+  cues: readonly EditedCue[],
+  at: number,
+  selected: number,
+): { cues: EditedCue[]; index: number } | null {
+  const under = lineAt(cues, at);
+  const index = under >= 0 ? under : selected;
+  if (index < 0 || index >= cues.length - 1) return null;
+  return { cues: mergeWithNext(cues, index), index };
+}
