@@ -102,8 +102,7 @@ export default async function globalSetup() {
     },
     detached: true,
   });
-  await waitForHealth(baseUrl, child, 90_000);
-  return async () => {
+  const stop = async () => {
     if (child.pid) {
       try {
         process.kill(-child.pid, "SIGTERM");
@@ -114,4 +113,13 @@ export default async function globalSetup() {
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  // (a fresh database is migrated and seeded first: minutes on a machine busy with other work)
+  try {
+    await waitForHealth(baseUrl, child, 180_000);
+  } catch (error) {
+    // a server that answers too late would hold the port for the next run
+    await stop();
+    throw error;
+  }
+  return stop;
 }

@@ -58,7 +58,7 @@ test("an admin changes a setting, then finds it in the audit log with before and
     // the staff submenu (thirteen entries) reaches below an 860 px window: once it has opened
     // (no transition left), its last entries are scrolled to and clicked where they then are
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-    const entry = menu.getByRole("menuitem", { name: /Journal d'audit/ });
+    const entry = menu.getByRole("link", { name: /Journal d'audit/ });
     await entry.scrollIntoViewIfNeeded();
     await entry.click();
     await expect(page).toHaveURL(/\/audit$/);

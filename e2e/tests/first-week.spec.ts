@@ -147,12 +147,7 @@ test("the speed a learner chose stays for the next lesson, and the upsell reads 
   await signIn(page, learner);
   // "Cours" in the signed-in menu keeps the learner inside the app's shell (menu, bell), not the public site
   await page.getByTestId("menu-button").click();
-  await page
-    .getByTestId("app-menu-drawer")
-    .getByRole("menuitem")
-    .filter({ hasText: "Cours" })
-    .first()
-    .click();
+  await page.getByTestId("app-menu-drawer").getByRole("link").filter({ hasText: "Cours" }).first().click();
   await expect(page).toHaveURL(/\/courses$/);
   await expect(page.getByTestId("menu-button")).toBeVisible();
   await expect(page.locator(".site-header")).toHaveCount(0);

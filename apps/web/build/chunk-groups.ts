@@ -2,16 +2,18 @@ import path from "node:path";
 import type { Rollup } from "vite";
 
 /**
- * Two chunks grouped by hand, for the browser build (issue 26). Left alone, Rollup splits the
+ * Chunks grouped by hand, for the browser build (issue 26). Left alone, Rollup splits the
  * dependencies shared by ~60 lazy routes in every combination they occur in: a signed-in page
  * fetched ~80 files of 0.2–40 KB, one per antd component family, per icon, per rc-* helper.
  *
  * - `vendor`: the npm code the first chunk shares with that group (React, react-dom). The first
  *   chunk needs it anyway; naming it keeps the group below from pulling React into itself (Rollup
  *   moves a manual chunk's unassigned dependencies into it).
- * - `antd-shell`: the npm code the signed-in shell (`app/layouts/app-layout.tsx`) and antd's root
- *   (`components/antd-root.tsx`) import statically: antd's core (CSS-in-JS, theme, motion,
- *   trigger), the shell's components and icons. Every signed-in page loads all of it already.
+ * - `antd-shell`: the npm code antd's root (`components/antd-root.tsx`) imports statically: antd's
+ *   core (CSS-in-JS, theme, motion, trigger) and the components of its providers. Every page built
+ *   with antd loads all of it already; the signed-in shell, plain markup, does not.
+ * - `app-shell`: the npm code of the signed-in shell (`app/layouts/app-layout.tsx`) beyond the
+ *   entry's: the menu's icons (their drawings), in one file rather than one each.
  *
  * - the npm modules the shell shares with the pages drawn without antd (home, course, legal: the
  *   shapes of a few icons), one chunk each: in the group, they would bring antd to those pages.
@@ -19,7 +21,8 @@ import type { Rollup } from "vite";
  * The public pages (home, course) keep their weight: the entry's modules are the same, in two
  * files. What a page imports beyond the shell keeps Rollup's own split.
  */
-const SHELL_ROOTS = ["/src/app/layouts/app-layout.tsx", "/src/components/antd-root.tsx"];
+const ANTD_ROOTS = ["/src/components/antd-root.tsx"];
+const SHELL_ROOTS = ["/src/app/layouts/app-layout.tsx"];
 const ENTRY_ROOT = "/src/main.tsx";
 const PUBLIC_ROOTS = [
   "/src/features/site/pages/home-page.tsx",
@@ -101,17 +104,23 @@ function computeGroups(info: Rollup.GetModuleInfo, ids: string[]): Map<string, s
   };
   const roots = (suffixes: string[]) => suffixes.map(find).filter((id): id is string => id !== undefined);
   const entry = npmClosure(roots([ENTRY_ROOT]));
+  const antd = npmClosure(roots(ANTD_ROOTS));
   const shell = npmClosure(roots(SHELL_ROOTS));
   const publicPages = npmClosure(roots(PUBLIC_ROOTS));
   const groups = new Map<string, string>();
-  for (const id of shell) {
-    if (entry.has(id)) continue;
-    // shared with a public page (an icon's shape): a chunk of its own, as Rollup would make it
-    if (publicPages.has(id)) groups.set(id, path.basename(id).replace(/\.[^.]*$/, ""));
-    else groups.set(id, "antd-shell");
-    // what the group imports from the first chunk (React) is named, not pulled into the group
-    for (const imported of info(id)?.importedIds ?? [])
-      if (entry.has(imported)) groups.set(imported, "vendor");
-  }
+  const group = (ids: Set<string>, name: string) => {
+    for (const id of ids) {
+      if (entry.has(id) || groups.has(id)) continue;
+      // shared with a public page (an icon's shape): a chunk of its own, as Rollup would make it
+      if (publicPages.has(id)) groups.set(id, path.basename(id).replace(/\.[^.]*$/, ""));
+      else groups.set(id, name);
+      // what the group imports from the first chunk (React) is named, not pulled into the group
+      for (const imported of info(id)?.importedIds ?? [])
+        if (entry.has(imported)) groups.set(imported, "vendor");
+    }
+  };
+  // a module both use (an icon's drawing) goes with the shell, which antd's pages load anyway
+  group(shell, "app-shell");
+  group(antd, "antd-shell");
   return groups;
 }

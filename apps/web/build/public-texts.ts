@@ -56,41 +56,65 @@ export const PUBLIC_TEXTS: Record<string, true | string[]> = {
   ],
 };
 
-const VIRTUAL = "virtual:public-texts";
-const RESOLVED = `\0${VIRTUAL}/`;
+/**
+ * What the signed-in shell (app/layouts/app-layout.tsx, its menu and bell) shows beyond the public
+ * texts: a page drawn without antd inside the shell (the course page) needs no more. The pages
+ * built with antd load every text with their providers.
+ */
+export const SHELL_TEXTS: Record<string, true | string[]> = {
+  app: ["menu", "expand", "collapse", "openMenu", "closeMenu", "settings", "plan"],
+  notifications: ["title", "button", "unread"],
+};
+
+const PARTS = { "public-texts": PUBLIC_TEXTS, "shell-texts": SHELL_TEXTS } as const;
+type PartName = keyof typeof PARTS;
 
 /** The public texts of one language, picked from its JSON files at build time. */
-export function pickPublicTexts(localesDir: string, lang: string): Record<string, unknown> {
+export function pickPublicTexts(
+  localesDir: string,
+  lang: string,
+  picked: Record<string, true | string[]> = PUBLIC_TEXTS,
+): Record<string, unknown> {
   const texts: Record<string, unknown> = {};
-  for (const [ns, keys] of Object.entries(PUBLIC_TEXTS)) {
+  for (const [ns, keys] of Object.entries(picked)) {
     const all = JSON.parse(readFileSync(path.join(localesDir, lang, `${ns}.json`), "utf8")) as Record<
       string,
       unknown
     >;
-    texts[ns] = keys === true ? all : Object.fromEntries(keys.map((k) => [k, all[k]]));
+    // a key with plural forms (`unread` → `unread_one`, `unread_other`) brings them all
+    texts[ns] =
+      keys === true
+        ? all
+        : Object.fromEntries(
+            Object.entries(all).filter(([k]) => keys.some((key) => k === key || k.startsWith(`${key}_`))),
+          );
   }
   return texts;
 }
 
 /**
- * `virtual:public-texts`, imported by `src/locales/<lang>/public.ts`: the first texts a page in
- * that language loads (the rest come with the first antd page or dialog), the language read from
- * the importing folder. A module of its own, not named imports of the JSON files: a JSON module
- * shared with the full texts' chunk would be emitted whole in a chunk both load.
+ * `virtual:public-texts` and `virtual:shell-texts`, imported by `src/locales/<lang>/public.ts` and
+ * `shell.ts`: the first texts a page in that language loads, and those the signed-in shell adds
+ * (the rest come with the first antd page or dialog), the language read from the importing
+ * folder. Modules of their own, not named imports of the JSON files: a JSON module shared with the
+ * full texts' chunk would be emitted whole in a chunk both load.
  */
 export function publicTexts(localesDir: string): Plugin {
+  const prefix = "\0virtual:";
   return {
     name: "parlons-public-texts",
     resolveId(id, importer) {
-      if (id !== VIRTUAL || !importer) return undefined;
-      return `${RESOLVED}${path.basename(path.dirname(importer))}`;
+      const name = id.startsWith("virtual:") ? id.slice("virtual:".length) : "";
+      if (!(name in PARTS) || !importer) return undefined;
+      return `${prefix}${name}/${path.basename(path.dirname(importer))}`;
     },
     load(id) {
-      if (!id.startsWith(RESOLVED)) return undefined;
-      const lang = id.slice(RESOLVED.length);
-      for (const ns of Object.keys(PUBLIC_TEXTS))
-        this.addWatchFile(path.join(localesDir, lang, `${ns}.json`));
-      return `export default ${JSON.stringify(pickPublicTexts(localesDir, lang))};`;
+      if (!id.startsWith(prefix)) return undefined;
+      const [name = "", lang = ""] = id.slice(prefix.length).split("/");
+      const picked = PARTS[name as PartName];
+      if (!picked) return undefined;
+      for (const ns of Object.keys(picked)) this.addWatchFile(path.join(localesDir, lang, `${ns}.json`));
+      return `export default ${JSON.stringify(pickPublicTexts(localesDir, lang, picked))};`;
     },
   };
 }

@@ -6,3 +6,7 @@ declare module "virtual:public-texts" {
   const texts: import("./lib/i18n").Texts;
   export default texts;
 }
+declare module "virtual:shell-texts" {
+  const texts: import("./lib/i18n").Texts;
+  export default texts;
+}

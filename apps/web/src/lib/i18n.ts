@@ -10,21 +10,24 @@ export type Texts = Record<string, Record<string, unknown>>;
  * The texts come in chunks: per language (a page loads its own language only, the other one when
  * the visitor switches), and per part: "public" (what the pages without antd show: header,
  * footer, home, course page; picked at build time by build/public-texts.ts, the server links it
- * in the head) and "rest" (all of them, for the antd-built pages, dialogs and shell, which load it
- * with their own chunk). Once "rest" was wanted, a language switch loads both parts.
+ * in the head), "shell" (what the signed-in shell adds: its menu, bell and plan tag) and "rest"
+ * (all of them, for the antd-built pages and dialogs, which load it with their own chunk). Once a
+ * part was wanted, a language switch loads it too.
  */
-type Part = "public" | "rest";
+type Part = "public" | "shell" | "rest";
 type Loader = () => Promise<{ default: Texts }>;
 /** One chunk per language folder and part (`locales/<code>/public.ts`, `locales/<code>/index.ts`). */
 const chunks: Record<Part, Record<string, Loader>> = {
   public: import.meta.glob<{ default: Texts }>("../locales/*/public.ts"),
+  shell: import.meta.glob<{ default: Texts }>("../locales/*/shell.ts"),
   rest: import.meta.glob<{ default: Texts }>("../locales/*/index.ts"),
 };
 const loader = (lang: Lang, part: Part): Loader | undefined =>
-  chunks[part][`../locales/${lang}/${part === "public" ? "public" : "index"}.ts`];
+  chunks[part][`../locales/${lang}/${part === "rest" ? "index" : part}.ts`];
 /** A namespace of each part, to tell whether the part is there. */
-const witness: Record<Part, (typeof NAMESPACES)[number]> = { public: "common", rest: "auth" };
+const witness: Record<Part, (typeof NAMESPACES)[number]> = { public: "common", shell: "app", rest: "auth" };
 const loading = new Map<string, Promise<void>>();
+let shellWanted = false;
 let restWanted = false;
 
 function addTexts(lang: Lang, texts: Texts): void {
@@ -32,7 +35,8 @@ function addTexts(lang: Lang, texts: Texts): void {
 }
 
 function parts(): Part[] {
-  return restWanted ? ["public", "rest"] : ["public"];
+  if (restWanted) return ["public", "rest"];
+  return shellWanted ? ["public", "shell"] : ["public"];
 }
 
 function hasTexts(lang: Lang): boolean {
@@ -103,7 +107,13 @@ export function loadLanguage(lang: Lang): Promise<void> {
   return Promise.all(parts().map((part) => loadPart(lang, part))).then(() => undefined);
 }
 
-/** The texts of the antd-built pages, dialogs and shell, for the current language and any later one. */
+/** The texts of the signed-in shell, for the current language and any later one. */
+export function loadShellTexts(): Promise<void> {
+  shellWanted = true;
+  return loadLanguage(toLocale(i18n.language));
+}
+
+/** The texts of the antd-built pages and dialogs, for the current language and any later one. */
 export function loadAllTexts(): Promise<void> {
   restWanted = true;
   return loadLanguage(toLocale(i18n.language));

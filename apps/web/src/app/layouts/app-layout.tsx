@@ -1,41 +1,48 @@
-import {
-  CloudDownloadOutlined,
-  LogoutOutlined,
-  MenuFoldOutlined,
-  MenuOutlined,
-  MenuUnfoldOutlined,
-  RocketOutlined,
-  SettingOutlined,
-  UserOutlined,
-} from "@ant-design/icons";
+import MenuFoldOutlined from "@ant-design/icons-svg/es/asn/MenuFoldOutlined";
+import MenuOutlined from "@ant-design/icons-svg/es/asn/MenuOutlined";
+import MenuUnfoldOutlined from "@ant-design/icons-svg/es/asn/MenuUnfoldOutlined";
+import RocketOutlined from "@ant-design/icons-svg/es/asn/RocketOutlined";
+import SettingOutlined from "@ant-design/icons-svg/es/asn/SettingOutlined";
 import type { CurrentUser } from "@parlons/contract";
-import { App, Avatar, Button, Drawer, Flex, Layout, Menu, Space, Tag, Typography } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useNavigate } from "react-router";
-import { ButtonLink } from "@/components/button-link";
+import { Link, useLocation } from "react-router";
+import { AntdOutlet } from "@/components/antd-outlet";
+import { FullPageSpinner } from "@/components/full-page-spinner";
 import { LangSwitch } from "@/components/lang-switch";
+import { PlainIcon } from "@/components/plain-icon";
+import { withAntd } from "@/components/with-antd";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { isFreePlan, planName } from "@/lib/format";
 import { type Lang, stripLang } from "@/lib/locale-path";
 import { pagePath } from "@/lib/paths";
-import { isAdmin, isCustomer, logout, useSession } from "@/lib/session";
+import { isAdmin, isCustomer, useSession } from "@/lib/session";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { useIsPhone } from "@/lib/use-media-query";
 import { useScrollableTables } from "@/lib/use-scrollable-tables";
-import { buildMenu, parentKeys, selectedMenuKey } from "./menu";
+import { AppMenu } from "./app-menu";
+import { buildMenu, selectedMenuKey } from "./menu";
 import { SkipLink } from "./public-layout";
 
-/** Signed-in layout (spec §2 "Admin"): module sider, plan tag, settings drawer. */
+/** The settings drawer (antd), loaded when first opened. */
+const loadSettingsDrawer = () => withAntd(import("./settings-drawer").then((m) => m.SettingsDrawer));
+const SettingsDrawer = lazy(() => loadSettingsDrawer().then((drawer) => ({ default: drawer })));
+
+/**
+ * Signed-in layout (spec §2 "Admin"): module sider, plan tag, settings drawer. Plain markup, no
+ * antd: a page that needs none (and the shell's own first paint) loads none; the pages built with
+ * antd get its providers from the outlet (components/antd-outlet.tsx).
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
   const lang = useLang();
   const to = useLocalePath();
-  const navigate = useNavigate();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // once opened, the drawer stays mounted (antd animates its closing)
+  const [drawerWanted, setDrawerWanted] = useState(false);
 
   const [menuOpen, setMenuOpen] = useState(false);
   const phone = useIsPhone();
@@ -58,117 +65,162 @@ export function AppLayout() {
       {withName && <span>Parlons</span>}
     </Link>
   );
-  const moduleMenu = (
-    <nav aria-label={t("app:menu")}>
-      <Menu
-        mode="inline"
-        items={menu.items}
-        selectedKeys={selected ? [selected] : []}
-        defaultOpenKeys={selected ? parentKeys(selected) : []}
-        data-testid="app-menu"
-        onClick={({ key }) => {
-          const module = menu.byKey.get(key);
-          if (!module) return;
-          setMenuOpen(false);
-          if (module.external) window.location.assign(module.path);
-          else navigate(to(module.path));
-        }}
-      />
-    </nav>
+  const moduleMenu = (collapsedMenu: boolean) => (
+    <AppMenu
+      menu={menu}
+      selected={selected}
+      collapsed={collapsedMenu}
+      onExpand={() => setCollapsed(false)}
+      onNavigate={() => setMenuOpen(false)}
+      label={t("app:menu")}
+    />
   );
   const upgrade = isCustomer(user) && isFreePlan(user.plan) && (
-    <ButtonLink
-      type="primary"
-      icon={<RocketOutlined />}
+    <Link
+      className="btn btn--primary"
       to={to(pagePath("pricing"))}
       title={t("app:plan.upgradeHint")}
       aria-label={phone ? `${t("app:plan.upgrade")} · ${t("app:plan.upgradeHint")}` : undefined}
       data-testid="upgrade-button"
     >
+      <PlainIcon icon={RocketOutlined} />
       {!phone && (
-        <>
+        <span>
           {t("app:plan.upgrade")}
           <span className="hide-small"> · {t("app:plan.upgradeHint")}</span>
-        </>
+        </span>
       )}
-    </ButtonLink>
+    </Link>
   );
+  const openSettings = () => {
+    setDrawerWanted(true);
+    setDrawerOpen(true);
+  };
 
   return (
-    <Layout className={phone ? "app-layout app-layout--phone" : "app-layout"}>
+    <div className={phone ? "app-layout app-layout--phone" : "app-layout"}>
       <SkipLink />
       {phone ? (
-        <Drawer
-          placement="left"
-          size={288}
-          open={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          title={logo(true)}
-          closable={{ "aria-label": t("app:closeMenu") }}
-          rootClassName="app-menu-drawer"
-          data-testid="app-menu-drawer"
-          id="app-menu-drawer"
-        >
-          {moduleMenu}
-        </Drawer>
+        <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} title={logo(true)}>
+          {moduleMenu(false)}
+        </MenuDrawer>
       ) : (
-        <Layout.Sider
-          breakpoint="lg"
-          collapsible
-          collapsed={collapsed}
-          onCollapse={setCollapsed}
-          trigger={null}
-          width={240}
-          theme="light"
-          className="app-sider"
-        >
+        <aside className={collapsed ? "app-sider app-sider--collapsed" : "app-sider"}>
           {logo(!collapsed)}
-          {moduleMenu}
-        </Layout.Sider>
+          {moduleMenu(collapsed)}
+        </aside>
       )}
-      <Layout>
-        <Layout.Header className="app-header">
+      <div className="app-main">
+        <header className="app-header">
           {phone ? (
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
+            <button
+              type="button"
+              className="btn btn--text btn--square"
               onClick={() => setMenuOpen(true)}
               aria-label={t("app:openMenu")}
               aria-expanded={menuOpen}
               aria-controls="app-menu-drawer"
               data-testid="menu-button"
-            />
+            >
+              <PlainIcon icon={MenuOutlined} />
+            </button>
           ) : (
-            <Button
-              type="text"
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            <button
+              type="button"
+              className="btn btn--text btn--square"
               onClick={() => setCollapsed(!collapsed)}
               aria-label={collapsed ? t("app:expand") : t("app:collapse")}
               aria-expanded={!collapsed}
               data-testid="sider-toggle"
-            />
+            >
+              <PlainIcon icon={collapsed ? MenuUnfoldOutlined : MenuFoldOutlined} />
+            </button>
           )}
-          <Space size={phone ? "small" : "middle"} wrap={!phone} className="app-header__actions">
+          <div className="app-header__actions">
             <PlanTag user={user} lang={lang} />
             {upgrade}
             <LangSwitch />
             <NotificationBell />
-            <Button
-              shape="circle"
-              icon={<SettingOutlined />}
+            <button
+              type="button"
+              className="btn btn--circle"
               aria-label={t("app:settings")}
               title={t("app:settings")}
               data-testid="settings-button"
-              onClick={() => setDrawerOpen(true)}
-            />
-          </Space>
-        </Layout.Header>
-        <Layout.Content id="main" tabIndex={-1} className="app-content">
-          <Outlet />
-        </Layout.Content>
-      </Layout>
-      <SettingsDrawer user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} phone={phone} />
-    </Layout>
+              onClick={openSettings}
+              // the drawer's chunk, fetched while the pointer or the focus is on its way to a click
+              onPointerEnter={() => void loadSettingsDrawer()}
+              onFocus={() => void loadSettingsDrawer()}
+            >
+              <PlainIcon icon={SettingOutlined} />
+            </button>
+          </div>
+        </header>
+        <main id="main" tabIndex={-1} className="app-content">
+          <AntdOutlet fallback={<FullPageSpinner label={t("common:loading")} />} />
+        </main>
+      </div>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <SettingsDrawer user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} phone={phone} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The phone's menu: a modal `<dialog>` sliding in from the left (the browser keeps the focus in
+ * it, Escape closes it, the page behind is inert); a tap beside it closes it too.
+ */
+function MenuDrawer({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is a tap on the backdrop; the keyboard closes the dialog with Escape (native) or its close button
+    <dialog
+      ref={dialog}
+      id="app-menu-drawer"
+      className="app-menu-drawer"
+      data-testid="app-menu-drawer"
+      aria-label={t("app:menu")}
+      onClose={onClose}
+      onClick={(event) => {
+        // the dialog itself is under the pointer only outside its panel: on the backdrop
+        if (event.target === dialog.current) onClose();
+      }}
+    >
+      <div className="app-menu-drawer__panel">
+        <div className="app-menu-drawer__head">
+          {title}
+          <button
+            type="button"
+            className="btn btn--text btn--square"
+            onClick={onClose}
+            aria-label={t("app:closeMenu")}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
   );
 }
 
@@ -180,106 +232,12 @@ function PlanTag({ user, lang }: { user: CurrentUser; lang: Lang }) {
       ? planName(user.plan, lang)
       : t("app:plan.none");
   return (
-    <Tag
-      color={isFreePlan(user.plan) || isAdmin(user) ? "blue" : "gold"}
+    <span
+      className={isFreePlan(user.plan) || isAdmin(user) ? "tag tag--blue plan-tag" : "tag tag--gold plan-tag"}
       data-testid="plan-tag"
-      className="plan-tag"
     >
       <span className="visually-hidden">{t("app:plan.label")}: </span>
       {label}
-    </Tag>
-  );
-}
-
-/** Spec §2: name, role, View Profile and Logout; closing asks 'Confirm / Are you sure?'. */
-function SettingsDrawer({
-  user,
-  open,
-  onClose,
-  phone,
-}: {
-  user: CurrentUser;
-  open: boolean;
-  onClose: () => void;
-  phone: boolean;
-}) {
-  const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const navigate = useNavigate();
-  const to = useLocalePath();
-
-  const confirmClose = () => {
-    modal.confirm({
-      title: t("common:confirm.title"),
-      content: t("common:confirm.areYouSure"),
-      okText: t("common:actions.ok"),
-      cancelText: t("common:actions.cancel"),
-      onOk: onClose,
-    });
-  };
-
-  const confirmLogout = () => {
-    modal.confirm({
-      title: t("auth:logout.title"),
-      content: t("auth:logout.confirm"),
-      okText: t("auth:logout.ok"),
-      cancelText: t("common:actions.cancel"),
-      icon: <LogoutOutlined />,
-      onOk: async () => {
-        await logout();
-        onClose();
-        navigate(to("/"), { replace: true });
-      },
-    });
-  };
-
-  return (
-    <Drawer
-      title={t("app:drawerTitle")}
-      placement="right"
-      size={phone ? "100%" : 400}
-      open={open}
-      onClose={confirmClose}
-      closable={{ "aria-label": t("common:actions.close") }}
-      data-testid="settings-drawer"
-    >
-      <Flex vertical align="center" gap={12}>
-        <Avatar size={72} icon={<UserOutlined />} />
-        <Typography.Title level={2} style={{ margin: 0 }} data-testid="drawer-name">
-          {user.full_name || user.email}
-        </Typography.Title>
-        <Typography.Text type="secondary">{user.email}</Typography.Text>
-        <Tag data-testid="drawer-role">
-          {t("app:role")}: {t(`app:roles.${user.role}`, { defaultValue: user.role })}
-        </Tag>
-        <Flex vertical gap={8} style={{ width: "100%", marginTop: 16 }}>
-          <Button
-            block
-            icon={<UserOutlined />}
-            data-testid="view-profile"
-            onClick={() => {
-              onClose();
-              navigate(to(pagePath("profile")));
-            }}
-          >
-            {t("app:viewProfile")}
-          </Button>
-          <Button
-            block
-            icon={<CloudDownloadOutlined />}
-            data-testid="view-downloads"
-            onClick={() => {
-              onClose();
-              navigate(to(pagePath("downloads")));
-            }}
-          >
-            {t("app:downloads")}
-          </Button>
-          <Button block danger icon={<LogoutOutlined />} onClick={confirmLogout} data-testid="logout-button">
-            {t("app:logout")}
-          </Button>
-        </Flex>
-      </Flex>
-    </Drawer>
+    </span>
   );
 }

@@ -28,7 +28,7 @@ const tree: MenuModule[] = [
 ];
 
 describe("menu tree", () => {
-  it("maps modules to antd items in the UI language, three levels at most", () => {
+  it("maps modules to menu items in the UI language, three levels at most", () => {
     const fr = buildMenu(tree, "fr");
     expect(fr.items.map((i) => (i as { label: string }).label)).toEqual([
       "Dashboard (fr)",

@@ -1,46 +1,49 @@
-import {
-  ApiOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BellOutlined,
-  BookOutlined,
-  CalendarOutlined,
-  ControlOutlined,
-  CreditCardOutlined,
-  CrownOutlined,
-  CustomerServiceOutlined,
-  DashboardOutlined,
-  DollarOutlined,
-  FileTextOutlined,
-  HomeOutlined,
-  IdcardOutlined,
-  LinkOutlined,
-  LockOutlined,
-  MailOutlined,
-  PlusOutlined,
-  ProfileOutlined,
-  ReadOutlined,
-  RetweetOutlined,
-  SafetyOutlined,
-  SendOutlined,
-  SettingOutlined,
-  SoundOutlined,
-  TagOutlined,
-  TeamOutlined,
-  UnorderedListOutlined,
-  UploadOutlined,
-  UserAddOutlined,
-  UserOutlined,
-  WalletOutlined,
-} from "@ant-design/icons";
+import ApiOutlined from "@ant-design/icons-svg/es/asn/ApiOutlined";
+import AppstoreOutlined from "@ant-design/icons-svg/es/asn/AppstoreOutlined";
+import AuditOutlined from "@ant-design/icons-svg/es/asn/AuditOutlined";
+import BellOutlined from "@ant-design/icons-svg/es/asn/BellOutlined";
+import BookOutlined from "@ant-design/icons-svg/es/asn/BookOutlined";
+import CalendarOutlined from "@ant-design/icons-svg/es/asn/CalendarOutlined";
+import ControlOutlined from "@ant-design/icons-svg/es/asn/ControlOutlined";
+import CreditCardOutlined from "@ant-design/icons-svg/es/asn/CreditCardOutlined";
+import CrownOutlined from "@ant-design/icons-svg/es/asn/CrownOutlined";
+import CustomerServiceOutlined from "@ant-design/icons-svg/es/asn/CustomerServiceOutlined";
+import DashboardOutlined from "@ant-design/icons-svg/es/asn/DashboardOutlined";
+import DollarOutlined from "@ant-design/icons-svg/es/asn/DollarOutlined";
+import FileTextOutlined from "@ant-design/icons-svg/es/asn/FileTextOutlined";
+import HomeOutlined from "@ant-design/icons-svg/es/asn/HomeOutlined";
+import IdcardOutlined from "@ant-design/icons-svg/es/asn/IdcardOutlined";
+import LinkOutlined from "@ant-design/icons-svg/es/asn/LinkOutlined";
+import LockOutlined from "@ant-design/icons-svg/es/asn/LockOutlined";
+import MailOutlined from "@ant-design/icons-svg/es/asn/MailOutlined";
+import PlusOutlined from "@ant-design/icons-svg/es/asn/PlusOutlined";
+import ProfileOutlined from "@ant-design/icons-svg/es/asn/ProfileOutlined";
+import ReadOutlined from "@ant-design/icons-svg/es/asn/ReadOutlined";
+import RetweetOutlined from "@ant-design/icons-svg/es/asn/RetweetOutlined";
+import SafetyOutlined from "@ant-design/icons-svg/es/asn/SafetyOutlined";
+import SendOutlined from "@ant-design/icons-svg/es/asn/SendOutlined";
+import SettingOutlined from "@ant-design/icons-svg/es/asn/SettingOutlined";
+import SoundOutlined from "@ant-design/icons-svg/es/asn/SoundOutlined";
+import TagOutlined from "@ant-design/icons-svg/es/asn/TagOutlined";
+import TeamOutlined from "@ant-design/icons-svg/es/asn/TeamOutlined";
+import UnorderedListOutlined from "@ant-design/icons-svg/es/asn/UnorderedListOutlined";
+import UploadOutlined from "@ant-design/icons-svg/es/asn/UploadOutlined";
+import UserAddOutlined from "@ant-design/icons-svg/es/asn/UserAddOutlined";
+import UserOutlined from "@ant-design/icons-svg/es/asn/UserOutlined";
+import WalletOutlined from "@ant-design/icons-svg/es/asn/WalletOutlined";
+import type { IconDefinition } from "@ant-design/icons-svg/lib/types";
 import { type MenuModule, pickText } from "@parlons/contract";
-import type { MenuProps } from "antd";
-import { type ComponentType, createElement } from "react";
 import type { Lang } from "@/lib/locale-path";
 
-type MenuItem = Required<MenuProps>["items"][number];
+/** One entry of the signed-in menu: a page (or an outside link), or a group of entries. */
+export interface MenuItem {
+  key: string;
+  label: string;
+  icon?: IconDefinition;
+  children?: MenuItem[];
+}
 
-const ICONS: Record<string, ComponentType> = {
+const ICONS: Record<string, IconDefinition> = {
   api: ApiOutlined,
   control: ControlOutlined,
   plus: PlusOutlined,
@@ -93,8 +96,8 @@ const ICONS: Record<string, ComponentType> = {
   user: UserOutlined,
 };
 
-/** `DashboardOutlined`, `dashboard`, `credit-card`… → the icon component, if we know it. */
-export function iconFor(name: string | null | undefined): ComponentType | undefined {
+/** `DashboardOutlined`, `dashboard`, `credit-card`… → the icon's drawing, if we know it. */
+export function iconFor(name: string | null | undefined): IconDefinition | undefined {
   if (!name) return undefined;
   const key = name
     .toLowerCase()
@@ -112,7 +115,7 @@ export interface MenuTree {
 }
 
 /**
- * The user's module tree (up to three levels, spec §2) as antd Menu items; titles in the
+ * The user's module tree (up to three levels, spec §2) as menu items; titles in the
  * UI language by the fallback rule (title_fr, title, title_es). Keys are positional so
  * duplicate paths stay distinct.
  */
@@ -122,18 +125,13 @@ export function buildMenu(modules: MenuModule[], lang: Lang): MenuTree {
     list.map((module, index) => {
       const key = `${prefix}${index}`;
       byKey.set(key, module);
-      const Icon = iconFor(module.icon);
+      const icon = iconFor(module.icon);
       const label = pickText({ fr: module.title_fr, en: module.title, es: module.title_es }, lang);
       const children =
         depth < MAX_MENU_DEPTH && module.subModules.length > 0
           ? walk(module.subModules, `${key}.`, depth + 1)
           : undefined;
-      return {
-        key,
-        label,
-        icon: Icon ? createElement(Icon) : undefined,
-        ...(children ? { children } : {}),
-      } as MenuItem;
+      return { key, label, ...(icon ? { icon } : {}), ...(children ? { children } : {}) };
     });
   return { items: walk(modules, "m", 1), byKey };
 }

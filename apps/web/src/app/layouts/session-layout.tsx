@@ -1,13 +1,14 @@
 import { lazy, Suspense } from "react";
 import { FullPageSpinner } from "@/components/full-page-spinner";
-import { withAntd } from "@/components/with-antd";
+import { loadShellTexts } from "@/lib/i18n";
 import { useSession } from "@/lib/session";
 import { PublicLayout } from "./public-layout";
 
-/** The signed-in shell, in its own chunk with antd (visitors never load it). */
-const AppShell = lazy(async () => ({
-  default: await withAntd(import("./app-layout").then((m) => m.AppLayout)),
-}));
+/** The signed-in shell, in its own chunk (visitors never load it). */
+const AppShell = lazy(async () => {
+  const [{ AppLayout }] = await Promise.all([import("./app-layout"), loadShellTexts()]);
+  return { default: AppLayout };
+});
 
 /**
  * The layout of a page both visitors and learners open (catalogue, course, plans, events): the
