@@ -2569,6 +2569,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/podcast/sessions/{feedId}/{day}/audio.mp3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get podcast daily session
+         * @description Access: public. The day's hands-free session (one MP3, see GET /v1/practice/hands-free/audio.mp3) through the URL signed in the feed: today's only, planned again for the owner as they are now at every request (a plan that ends removes its premium lines). Supports Range.
+         */
+        get: operations["getPodcastDailySession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Get podcast daily session (headers only)
+         * @description Access: public. The day's hands-free session (one MP3, see GET /v1/practice/hands-free/audio.mp3) through the URL signed in the feed: today's only, planned again for the owner as they are now at every request (a plan that ends removes its premium lines). Supports Range.
+         */
+        head: operations["headPodcastDailySession"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/podcast/items/{feedId}/{lessonId}/transcript.vtt": {
         parameters: {
             query?: never;
@@ -18926,6 +18950,166 @@ export interface operations {
             };
             /** @description Forbidden: signed in without the right to do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPodcastDailySession: {
+        parameters: {
+            query: {
+                sig: string;
+                lang?: "fr" | "en" | "es";
+            };
+            header?: never;
+            path: {
+                feedId: string;
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The file's bytes */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The file's bytes */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    headPodcastDailySession: {
+        parameters: {
+            query: {
+                sig: string;
+                lang?: "fr" | "en" | "es";
+            };
+            header?: never;
+            path: {
+                feedId: string;
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The file's bytes */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The file's bytes */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

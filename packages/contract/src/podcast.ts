@@ -24,5 +24,11 @@ export const podcastTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-
 export const podcastItemParams = z.object({ feedId: z.uuid(), lessonId: z.uuid() });
 /** The signature of an episode's file URL: binds the feed, its current secret and the lesson. */
 export const podcastItemQuery = z.object({ sig: z.string().max(128) });
+/** The daily session of a feed: its day (UTC) and the language of its prompts. */
+export const podcastSessionParams = z.object({ feedId: z.uuid(), day: z.iso.date() });
+export const podcastSessionQuery = z.object({
+  sig: z.string().max(128),
+  lang: z.enum(LOCALES).default("fr"),
+});
 /** The language of a feed's titles and descriptions (French by default). */
 export const podcastLangQuery = z.object({ lang: z.enum(LOCALES).default("fr") });

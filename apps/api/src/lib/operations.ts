@@ -194,6 +194,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "DELETE /api/v1/podcast/feed": "revokePodcastFeed",
   "GET /api/v1/podcast/feed/:token": "getPodcastFeed",
   "GET /api/v1/podcast/items/:feedId/:lessonId/audio.mp3": "getPodcastEpisodeAudio",
+  "GET /api/v1/podcast/sessions/:feedId/:day/audio.mp3": "getPodcastDailySession",
   "GET /api/v1/podcast/items/:feedId/:lessonId/transcript.vtt": "getPodcastEpisodeTranscript",
   "GET /api/v1/podcast/items/:feedId/:lessonId/chapters.json": "getPodcastEpisodeChapters",
   // push reminders

@@ -78,6 +78,9 @@ export const words: Catalogue["words"] = {
     description:
       "The lessons of the courses you follow on Parlons, to listen to in your podcast app. This feed is private: do not share its address.",
     author: "Parlons",
+    sessionTitle: "Hands-free session",
+    sessionDescription:
+      "Today's lines to review, hands-free: each line to repeat after it, or to say from its translation before you hear it.",
   },
   testMailPrefix: "[Test]",
 };

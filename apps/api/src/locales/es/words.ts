@@ -81,6 +81,9 @@ export const words: Catalogue["words"] = {
     description:
       "Las lecciones de los cursos que sigues en Parlons, para escucharlas en tu aplicación de pódcasts. Este canal es privado: no compartas su dirección.",
     author: "Parlons",
+    sessionTitle: "Sesión manos libres",
+    sessionDescription:
+      "Las frases que repasar hoy, sin manos: cada frase para repetirla tras oírla, o para decirla a partir de su traducción antes de oírla.",
   },
   testMailPrefix: "[Prueba]",
 };

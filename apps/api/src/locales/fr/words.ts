@@ -83,6 +83,9 @@ export const words = {
     description:
       "Les leçons des cours que vous suivez sur Parlons, à écouter dans votre application de podcasts. Ce flux est privé : ne partagez pas son adresse.",
     author: "Parlons",
+    sessionTitle: "Séance mains libres",
+    sessionDescription:
+      "Les phrases à réviser aujourd’hui, sans les mains : chaque phrase à répéter après elle, ou à dire depuis sa traduction avant de l’entendre.",
   },
   /** Before the subject of a campaign's test mail to its sender (mail/campaign-service.ts). */
   testMailPrefix: "[Essai]",

@@ -10,8 +10,9 @@ export interface FeedEpisode {
   link: string;
   published: Date;
   audio: { url: string; length: number; type: string; duration: number | null };
-  transcript: { url: string; language: string };
-  chapters: { url: string };
+  /** a lesson's lines (the daily session has none) */
+  transcript?: { url: string; language: string };
+  chapters?: { url: string };
   season: number;
   episode: number;
 }
@@ -61,13 +62,19 @@ function item(e: FeedEpisode): string {
     element("itunes:episode", String(e.episode)),
     element("itunes:episodeType", "full"),
     element("itunes:explicit", "false"),
-    empty("podcast:transcript", {
-      url: e.transcript.url,
-      type: "text/vtt",
-      language: e.transcript.language,
-      rel: "captions",
-    }),
-    empty("podcast:chapters", { url: e.chapters.url, type: "application/json+chapters" }),
+    ...(e.transcript
+      ? [
+          empty("podcast:transcript", {
+            url: e.transcript.url,
+            type: "text/vtt",
+            language: e.transcript.language,
+            rel: "captions",
+          }),
+        ]
+      : []),
+    ...(e.chapters
+      ? [empty("podcast:chapters", { url: e.chapters.url, type: "application/json+chapters" })]
+      : []),
     "</item>",
   ].join("\n");
 }

@@ -12,9 +12,12 @@ declare module "../../lib/module" {
 /** Each learner's private podcast feed of the lessons that open for them, and its episodes' files. */
 export default defineModule({
   name: "podcast",
-  needs: ["users", "entitlement", "lessons", "courses", "media", "review"],
+  needs: ["users", "entitlement", "lessons", "courses", "media", "review", "handsFreeAudio"],
   provides: ["podcast"],
-  build: ({ db, config, clock }, { users, entitlement, lessons, courses, media, review }) => ({
+  build: (
+    { db, config, clock },
+    { users, entitlement, lessons, courses, media, review, handsFreeAudio },
+  ) => ({
     podcast: createPodcastService({
       db,
       publicUrl: config.publicUrl,
@@ -25,6 +28,7 @@ export default defineModule({
       courses,
       media,
       review,
+      handsFreeAudio,
       clock,
     }),
   }),

@@ -1,8 +1,10 @@
+import { decodeAudio } from "@parlons/aligner";
 import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
 import { courseWithLessons, makePremium, toneMp3 } from "../../../test/helpers/learning";
+import { runsOf } from "../../../test/helpers/session-audio";
 import { customerPlans, podcastFeeds, users } from "../../db/schema";
 import { scrubUrl } from "../../lib/log-serializers";
 import { ITUNES_NS, PODCAST_NS } from "./feed-xml";
@@ -108,17 +110,24 @@ function validFeed(xml: string) {
     expect(enclosure.getAttribute("length")).toMatch(/^[1-9]\d*$/);
     expect(enclosure.getAttribute("type")).toBe("audio/mpeg");
     expect(textOf(item, "duration", ITUNES_NS)).toMatch(/^\d+$/);
-    const transcript = one(item, PODCAST_NS, "transcript");
-    expect(transcript.getAttribute("type")).toBe("text/vtt");
-    const chapters = one(item, PODCAST_NS, "chapters");
-    expect(chapters.getAttribute("type")).toBe("application/json+chapters");
+    // a lesson has its lines as a transcript and chapters; the daily session has neither
+    const lesson = (guid.textContent ?? "").startsWith("parlons:lesson:");
+    const transcripts = child(item, PODCAST_NS, "transcript");
+    const chapterLists = child(item, PODCAST_NS, "chapters");
+    expect(transcripts).toHaveLength(lesson ? 1 : 0);
+    expect(chapterLists).toHaveLength(lesson ? 1 : 0);
+    const [transcript] = transcripts;
+    const [chapters] = chapterLists;
+    if (transcript) expect(transcript.getAttribute("type")).toBe("text/vtt");
+    if (chapters) expect(chapters.getAttribute("type")).toBe("application/json+chapters");
     return {
       title: textOf(item, "title"),
       guid: guid.textContent ?? "",
       audio: enclosure.getAttribute("url") as string,
       length: Number(enclosure.getAttribute("length")),
-      transcript: transcript.getAttribute("url") as string,
-      chapters: chapters.getAttribute("url") as string,
+      duration: Number(textOf(item, "duration", ITUNES_NS)),
+      transcript: transcript?.getAttribute("url") as string,
+      chapters: chapters?.getAttribute("url") as string,
     };
   });
   expect(guids.size).toBe(items.length);
@@ -129,7 +138,16 @@ async function episodesOf(feedUrl: string) {
   const res = await get(feedUrl);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
-  return validFeed(res.body);
+  return validFeed(res.body).filter((e) => e.guid.startsWith("parlons:lesson:"));
+}
+
+/** The feed's daily session episode (every episode checked by validFeed), if it has one. */
+async function sessionOf(feedUrl: string) {
+  const res = await get(feedUrl);
+  expect(res.statusCode, res.body).toBe(200);
+  const sessions = validFeed(res.body).filter((e) => e.guid.startsWith("parlons:session:"));
+  expect(sessions.length).toBeLessThanOrEqual(1);
+  return sessions[0];
 }
 
 describe("the learner's feed", () => {
@@ -272,5 +290,48 @@ describe("the learner's feed", () => {
     const other = await learnerWithFeed();
     await t.database.db.update(users).set({ status: "DISABLED" }).where(eq(users.id, other.id));
     expect((await get(other.url)).statusCode).toBe(404);
+  });
+
+  it("lists the day's hands-free session, its MP3 behind a URL signed for the feed, the day and the language", async () => {
+    const learner = await learnerWithFeed();
+    const session = await sessionOf(learner.url);
+    if (!session) throw new Error("no daily session in the feed");
+    expect(session.audio).toMatch(
+      /\/api\/v1\/podcast\/sessions\/[0-9a-f-]{36}\/\d{4}-\d{2}-\d{2}\/audio\.mp3\?sig=/,
+    );
+    const audio = await get(session.audio);
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers["content-type"]).toBe("audio/mpeg");
+    // the enclosure's length and duration are the file's
+    expect(audio.rawPayload.length).toBe(session.length);
+    expect(Math.abs(session.duration - (await decodeAudio(audio.rawPayload)).duration)).toBeLessThan(1);
+    // the three new lines echoed: line, pause (1.2 times the line), line; a second between items
+    const runs = await runsOf(audio.rawPayload, []);
+    expect(runs.map((r) => (r.type === "silence" ? Math.round(r.seconds * 10) / 10 : "sound"))).toEqual([
+      "sound",
+      3,
+      "sound",
+      1,
+      "sound",
+      3,
+      "sound",
+      1,
+      "sound",
+      3,
+      "sound",
+    ]);
+    // a signature is bound to its feed, day and language
+    expect((await get(session.audio.replace(/sig=[^&]+/, "sig=forged"))).statusCode).toBe(404);
+    expect((await get(`${session.audio}&lang=en`)).statusCode).toBe(404);
+    expect((await get(session.audio.replace(/\/\d{4}-\d{2}-\d{2}\//, "/2020-01-01/"))).statusCode).toBe(404);
+    // rotating the feed ends the session's URL too
+    await t.request({ method: "POST", url: "/api/v1/podcast/feed", token: learner.token });
+    expect((await get(session.audio)).statusCode).toBe(404);
+  });
+
+  it("has no session episode when nothing is to be practised", async () => {
+    const learner = await t.createUser();
+    const made = await t.request({ method: "POST", url: "/api/v1/podcast/feed", token: learner.token });
+    expect(await sessionOf(made.json().data.feed.url as string)).toBeUndefined();
   });
 });

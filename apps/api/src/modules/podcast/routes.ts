@@ -4,6 +4,8 @@ import {
   podcastItemParams,
   podcastItemQuery,
   podcastLangQuery,
+  podcastSessionParams,
+  podcastSessionQuery,
   podcastTokenParams,
 } from "@parlons/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -123,6 +125,32 @@ export default async function podcastRoutes(fastify: FastifyInstance) {
       return sendStoredFile(request, reply, {
         storage: media.storage,
         key,
+        mime: "audio/mpeg",
+        cacheControl: "private, no-cache",
+      });
+    },
+  });
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/v1/podcast/sessions/:feedId/:day/audio.mp3",
+    config: byUrl,
+    logLevel: "warn",
+    schema: {
+      tags,
+      description:
+        "The day's hands-free session (one MP3, see GET /v1/practice/hands-free/audio.mp3) through the URL signed in the feed: today's only, planned again for the owner as they are now at every request (a plan that ends removes its premium lines). Supports Range.",
+      params: podcastSessionParams,
+      querystring: podcastSessionQuery,
+      response: { 200: binary, 206: binary, 304: binary, ...errorResponses(404, 416) },
+    },
+    handler: async (request, reply) => {
+      const { feedId, day } = request.params;
+      const session = await podcast.session(feedId, day, request.query.sig, request.query.lang);
+      reply.headers({ "x-robots-tag": "noindex", "referrer-policy": "no-referrer" });
+      return sendStoredFile(request, reply, {
+        storage: media.storage,
+        key: session.key,
         mime: "audio/mpeg",
         cacheControl: "private, no-cache",
       });

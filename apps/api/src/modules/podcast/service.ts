@@ -3,7 +3,8 @@ import { cuesToWebVtt, type Locale, localizePath, type PodcastFeed, pickField } 
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { podcastFeeds } from "../../db/schema/podcast";
-import { notFound } from "../../lib/errors";
+import { dayStartOf } from "../../lib/day-start";
+import { AppError, notFound } from "../../lib/errors";
 import type { Principal } from "../../lib/principal";
 import { hashToken, randomToken } from "../../lib/secret-tokens";
 import { wordsOf } from "../../locales";
@@ -12,6 +13,7 @@ import type { EntitlementService } from "../entitlement/service";
 import { isLessonStaff } from "../lessons/policy";
 import type { LessonRow, LessonService } from "../lessons/service";
 import type { MediaService } from "../media/service";
+import type { HandsFreeAudio, SessionAudio } from "../practice/hands-free-audio";
 import type { Reviewer } from "../review/service";
 import { chaptersJson, type FeedEpisode, feedXml } from "./feed-xml";
 
@@ -45,6 +47,7 @@ export function createPodcastService(deps: {
   courses: { findByIds(ids: string[]): Promise<CourseRow[]> };
   media: Pick<MediaService, "findByPath">;
   review: { mustOpen(reviewer: Reviewer, lessonId: string): Promise<void> };
+  handsFreeAudio: Pick<HandsFreeAudio, "audio">;
   clock?: () => Date;
 }) {
   const { db, publicUrl, users, entitlement, lessons, courses, media, review } = deps;
@@ -54,6 +57,27 @@ export function createPodcastService(deps: {
     createHmac("sha256", key)
       .update(`${file}\n${feed.id}\n${feed.tokenHash}\n${lessonId}`)
       .digest("base64url");
+
+  const sessionMac = (feed: FeedRow, day: string, lang: Locale) =>
+    createHmac("sha256", key)
+      .update(`session\n${feed.id}\n${feed.tokenHash}\n${day}\n${lang}`)
+      .digest("base64url");
+  const sessionUrl = (feed: FeedRow, day: string, lang: Locale) =>
+    `${publicUrl}/api/v1/podcast/sessions/${feed.id}/${day}/audio.mp3?sig=${sessionMac(feed, day, lang)}${lang === "fr" ? "" : `&lang=${lang}`}`;
+  /** The day's session MP3 of the feed's owner (both kinds, prompts in the feed's language), or null when nothing is due. */
+  async function sessionOf(reader: Reviewer, lang: Locale): Promise<SessionAudio | null> {
+    const dayStart = dayStartOf(undefined, clock());
+    try {
+      return await deps.handsFreeAudio.audio(
+        reader,
+        { limit: 20, lang, kinds: ["echo", "recall"] },
+        dayStart,
+      );
+    } catch (err) {
+      if (err instanceof AppError && err.code === "SESSION_EMPTY") return null;
+      throw err;
+    }
+  }
 
   const fileUrl = (file: EpisodeFile, feed: FeedRow, lessonId: string) =>
     `${publicUrl}/api/v1/podcast/items/${feed.id}/${lessonId}/${FILE_NAMES[file]}?sig=${mac(file, feed, lessonId)}`;
@@ -137,6 +161,33 @@ export function createPodcastService(deps: {
     return result;
   }
 
+  /** The day's hands-free session as the feed's first episode (none when nothing is due). */
+  async function dailySession(feed: FeedRow, reader: Reviewer, lang: Locale): Promise<FeedEpisode[]> {
+    const session = await sessionOf(reader, lang);
+    if (!session) return [];
+    const day = session.day.toISOString().slice(0, 10);
+    const words = wordsOf(lang).words.podcast;
+    const title = `${words.sessionTitle} · ${day}`;
+    return [
+      {
+        // a new guid when the content changes (lines graded, a plan ended): apps fetch it again
+        guid: `parlons:session:${day}:${session.key.slice(-26, -4)}`,
+        title,
+        description: words.sessionDescription,
+        link: `${publicUrl}${localizePath("/practice/hands-free", lang)}`,
+        published: session.day,
+        audio: {
+          url: sessionUrl(feed, day, lang),
+          length: session.size,
+          type: "audio/mpeg",
+          duration: session.seconds,
+        },
+        season: 0,
+        episode: 1,
+      },
+    ];
+  }
+
   return {
     /** Whether the learner has a feed, and since when (its URL is not kept, only its hash). */
     async status(userId: string): Promise<PodcastFeed> {
@@ -185,7 +236,7 @@ export function createPodcastService(deps: {
         language: lang,
         image: `${publicUrl}/icons/icon-512.png`,
         built: clock(),
-        episodes: await episodes(feed, reader, lang),
+        episodes: [...(await dailySession(feed, reader, lang)), ...(await episodes(feed, reader, lang))],
       });
     },
 
@@ -194,6 +245,22 @@ export function createPodcastService(deps: {
       const lesson = await signedFile("audio", feedId, lessonId, sig);
       if (!lesson.audioPath) throw notFound("Audio");
       return lesson.audioPath;
+    },
+
+    /**
+     * The day's session MP3 through its signed URL (today's only), planned again for the feed's
+     * owner as they are now: a plan that ended takes its premium lines out of it.
+     */
+    async session(feedId: string, day: string, sig: string, lang: Locale): Promise<SessionAudio> {
+      const [feed] = await db.select().from(podcastFeeds).where(eq(podcastFeeds.id, feedId));
+      if (!feed) throw notFound("Feed");
+      const expected = Buffer.from(sessionMac(feed, day, lang));
+      const given = Buffer.from(sig);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound("Feed");
+      if (dayStartOf(undefined, clock()).toISOString().slice(0, 10) !== day) throw notFound("Session");
+      const session = await sessionOf(await ownerOf(feed), lang);
+      if (!session) throw notFound("Session");
+      return session;
     },
 
     /** The lesson's lines as WebVTT (`podcast:transcript`). */

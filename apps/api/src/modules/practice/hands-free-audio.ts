@@ -20,10 +20,14 @@ export interface SessionAudio {
   size: number;
   mode: HandsFreeAudioMode;
   items: number;
+  /** its length in seconds (a constant bitrate: from its size) */
+  seconds: number;
   /** the day it was made for (the learner's midnight) */
   day: Date;
 }
 
+/** The MP3's constant bitrate (packages/aligner/src/session.ts), in kbit/s. */
+const SESSION_KBPS = 32;
 /** Version of the rendering: a change to it makes every cached session stale. */
 const RENDER_VERSION = 1;
 
@@ -125,7 +129,14 @@ export function createHandsFreeAudio(deps: {
       const day = dayStart.toISOString().slice(0, 16).replace(/[-:]/g, "");
       const key = `sessions/${userId}-${day}-${hash}.mp3`;
       const count = items.filter((i) => audioPathOf.has(i.lesson.id)).length;
-      const done = (size: number): SessionAudio => ({ key, size, mode, items: count, day: dayStart });
+      const done = (size: number): SessionAudio => ({
+        key,
+        size,
+        mode,
+        items: count,
+        seconds: Math.round((size * 8) / (SESSION_KBPS * 1000)),
+        day: dayStart,
+      });
       const stored = await storage.stat(key);
       if (stored) return done(stored.size);
       let render = running.get(key);
