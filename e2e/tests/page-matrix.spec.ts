@@ -137,6 +137,7 @@ const staffPaths = (ids: Ids) => [
   "/configs",
   "/audit",
   "/sales",
+  "/sales/report",
   "/coupons",
   "/data-requests",
   "/analytics",

@@ -73,6 +73,7 @@ const billing = {
   payment: () => import("../features/billing/pages/subscription-payment-page"),
   purchase: () => import("../features/billing/pages/purchase-payment-page"),
   sales: () => import("../features/billing/pages/sales-page"),
+  salesReport: () => import("../features/billing/pages/sales-report-page"),
   coupons: () => import("../features/billing/pages/coupons-page"),
   checkout: () => import("../features/billing/pages/checkout-plan-page"),
   receipt: () => import("../features/billing/pages/receipt-page"),
@@ -323,6 +324,7 @@ const appRoutes: RouteObject[] = [
   { path: routes.certificate, ...plainPage(certificates.page, (m) => m.CertificatePage) },
   staff(PERMISSIONS.customerPlansManage, [
     { path: routes.sales, ...plainPage(billing.sales, (m) => m.SalesPage) },
+    { path: routes.salesReport, ...plainPage(billing.salesReport, (m) => m.SalesReportPage) },
   ]),
   staff(PERMISSIONS.plansManage, [
     { path: routes.coupons, ...plainPage(billing.coupons, (m) => m.CouponsPage) },

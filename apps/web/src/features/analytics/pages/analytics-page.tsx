@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Empty, Skeleton, Space, Typography } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateRangeFields } from "@/components/date-range-fields";
 import { DownloadButton } from "@/components/download-button";
 import { LoadError } from "@/components/load-error";
 import { errorText } from "@/lib/api-error";
@@ -61,19 +62,11 @@ export function AnalyticsPage() {
             if (!invalid) setRange(draft);
           }}
         >
-          <DateField
-            label={t("from")}
-            value={draft.from}
-            max={draft.to}
-            onChange={(from) => setDraft({ ...draft, from })}
-            testId="analytics-from"
-          />
-          <DateField
-            label={t("to")}
-            value={draft.to}
-            min={draft.from}
-            onChange={(to) => setDraft({ ...draft, to })}
-            testId="analytics-to"
+          <DateRangeFields
+            value={draft}
+            onChange={setDraft}
+            labels={{ from: t("from"), to: t("to") }}
+            testIds={{ from: "analytics-from", to: "analytics-to" }}
           />
           <Button htmlType="submit" type="primary" disabled={invalid}>
             {t("apply")}
@@ -120,28 +113,5 @@ export function AnalyticsPage() {
         </>
       )}
     </Space>
-  );
-}
-
-function DateField(props: {
-  label: string;
-  value: string;
-  min?: string;
-  max?: string;
-  onChange: (value: string) => void;
-  testId: string;
-}) {
-  return (
-    <label>
-      {props.label}
-      <input
-        type="date"
-        value={props.value}
-        min={props.min}
-        max={props.max}
-        onChange={(e) => props.onChange(e.target.value)}
-        data-testid={props.testId}
-      />
-    </label>
   );
 }

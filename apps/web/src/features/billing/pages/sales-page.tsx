@@ -48,7 +48,14 @@ export function SalesPage() {
         <Typography.Title level={1} className="page-title">
           {t("sales.title")}
         </Typography.Title>
-        <Typography.Text type="secondary">{t("sales.subtitle")}</Typography.Text>
+        <Typography.Text type="secondary">{t("sales.subtitle")}</Typography.Text>{" "}
+        <Link
+          to={to(pagePath("salesReport"))}
+          data-testid="sales-report-link"
+          style={{ textDecoration: "underline" }}
+        >
+          {t("sales.report")}
+        </Link>
       </div>
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
