@@ -7,10 +7,15 @@ export interface Account {
 }
 
 /** A new learner, active: signed up through the API and activated with the mailed link. */
-export async function createLearner(request: APIRequestContext, prefix = "learner"): Promise<Account> {
+/** A learner signed up and activated; `speak`: the language they speak (FR by default). */
+export async function createLearner(
+  request: APIRequestContext,
+  prefix = "learner",
+  speak: "FR" | "EN" | "ES" = "FR",
+): Promise<Account> {
   const email = `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.test`;
   const password = "Bonjour-2026!";
-  const res = await request.post("/api/v1/user/self-register", { data: { email, password } });
+  const res = await request.post("/api/v1/user/self-register", { data: { email, password, speak } });
   expect(res.status(), await res.text()).toBe(201);
   const link = await linkFromMail(email, /\/activate\/[\w-]+/);
   const activation = await request.get(`/api/v1/user/account-activate/${link.split("/activate/")[1]}`);

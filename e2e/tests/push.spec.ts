@@ -21,71 +21,85 @@ test.afterAll(async () => {
   await pushService.close();
 });
 
-test("a learner turns on reminders on the phone, the study reminder arrives by push, one tap stops it", async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  const learner = await createLearner(request, "push");
-  const browser = fakeBrowserSubscription(`${pushService.origin}/sub/${Date.now()}`);
-  await context.grantPermissions(["notifications"], { origin: baseURL });
-  await fakePushManager(context, browser);
-
-  await signIn(page, learner);
-  await page.goto("/profile");
-  const card = page.getByTestId("push-card");
-  await card.scrollIntoViewIfNeeded();
-  await card.getByTestId("push-start").click();
-  await expect(card.getByTestId("push-on")).toBeVisible();
-  await card.screenshot({ path: test.info().outputPath("push-on.png") });
-
-  // the reminder is due now
-  const token = await apiToken(request, learner);
-  await reminderDueNow(request, token);
-
-  const received = await pushService.next(new URL(browser.endpoint).pathname, 20_000);
-  expect(received.headers["content-encoding"]).toBe("aes128gcm");
-  const reminder = JSON.parse(browser.decrypt(received.body));
-  expect(reminder).toEqual({
+/** The study reminder in the learner's language (the one they speak), opening their dashboard. */
+const REMINDERS = [
+  {
+    lang: "fr",
+    speak: "FR",
+    prefix: "",
     title: "Quelques minutes de Parlons aujourd'hui ?",
     body: "Vous n'avez pas encore étudié aujourd'hui.",
-    url: "/dashboard",
-    tag: "study-reminder",
-  });
+  },
+  {
+    lang: "en",
+    speak: "EN",
+    prefix: "/en",
+    title: "A few minutes of Parlons today?",
+    body: "You have not studied yet today.",
+  },
+] as const;
 
-  // the service worker shows what the push service delivers (Chromium's DevTools protocol plays the push service)
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) =>
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL.startsWith(baseURL ?? "") && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    }),
-  );
-  await cdp.send("ServiceWorker.enable");
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: new URL(baseURL ?? "").origin,
-    registrationId: await registered,
-    data: JSON.stringify(reminder),
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          data: n.data,
-        })),
-      ),
-    )
-    .toEqual([{ title: reminder.title, body: reminder.body, data: { url: "/dashboard" } }]);
+for (const { lang, speak, prefix, title, body } of REMINDERS)
+  test(`a learner turns on reminders on the phone, the study reminder arrives by push, one tap stops it (${lang})`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const learner = await createLearner(request, "push", speak);
+    const browser = fakeBrowserSubscription(`${pushService.origin}/sub/${Date.now()}`);
+    await context.grantPermissions(["notifications"], { origin: baseURL });
+    await fakePushManager(context, browser);
 
-  // one tap stops it: the server forgets this browser
-  await card.getByTestId("push-stop").click();
-  await expect(card.getByTestId("push-start")).toBeVisible();
-  const status = await request.get("/api/v1/push", { headers: { authorization: `Bearer ${token}` } });
-  expect((await status.json()).data.devices).toBe(0);
-});
+    await signIn(page, learner);
+    await page.goto(`${prefix}/profile`);
+    const card = page.getByTestId("push-card");
+    await card.scrollIntoViewIfNeeded();
+    await card.getByTestId("push-start").click();
+    await expect(card.getByTestId("push-on")).toBeVisible();
+    await card.screenshot({ path: test.info().outputPath("push-on.png") });
+
+    // the reminder is due now
+    const token = await apiToken(request, learner);
+    await reminderDueNow(request, token);
+
+    const received = await pushService.next(new URL(browser.endpoint).pathname, 20_000);
+    expect(received.headers["content-encoding"]).toBe("aes128gcm");
+    const reminder = JSON.parse(browser.decrypt(received.body));
+    expect(reminder).toEqual({ title, body, url: `${prefix}/dashboard`, tag: "study-reminder" });
+
+    // the service worker shows what the push service delivers (Chromium's DevTools protocol plays the push service)
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL.startsWith(baseURL ?? "") && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: new URL(baseURL ?? "").origin,
+      registrationId: await registered,
+      data: JSON.stringify(reminder),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            data: n.data,
+          })),
+        ),
+      )
+      .toEqual([{ title: reminder.title, body: reminder.body, data: { url: `${prefix}/dashboard` } }]);
+
+    // one tap stops it: the server forgets this browser
+    await card.getByTestId("push-stop").click();
+    await expect(card.getByTestId("push-start")).toBeVisible();
+    const status = await request.get("/api/v1/push", { headers: { authorization: `Bearer ${token}` } });
+    expect((await status.json()).data.devices).toBe(0);
+  });
 
 test("on a phone, the welcome's switch subscribes this browser, and the study reminder reaches it by push", async ({
   page,

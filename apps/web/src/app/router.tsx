@@ -1,12 +1,9 @@
 import { PERMISSIONS } from "@parlons/contract";
-import type { ComponentType } from "react";
 import { createBrowserRouter, matchRoutes, type RouteObject, useParams } from "react-router";
 import { pagePath, routes } from "@/lib/paths";
-import { loadAntdRoot, type PageHandle } from "../components/antd-outlet";
 import { ComingSoon } from "../components/coming-soon";
 import { FullPageSpinner } from "../components/full-page-spinner";
 import { NotFoundPage } from "../components/not-found";
-import { withAntd } from "../components/with-antd";
 import { loadShellTexts } from "../lib/i18n";
 import { DEFAULT_LANG, LANGS, type Lang, localizePath } from "../lib/locale-path";
 import { GuestOnly, RequireAuth, RequirePermission } from "./guards";
@@ -14,48 +11,7 @@ import { PublicLayout } from "./layouts/public-layout";
 import { SessionLayout } from "./layouts/session-layout";
 import { LegacyRedirect, LocaleRoot, RootRedirect } from "./locale-root";
 import { RouteError } from "./route-error";
-
-/** Lazy page built with antd: its chunk loads on first visit (the loading bar shows after 200 ms). */
-function page<M>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-): Pick<RouteObject, "lazy" | "handle"> {
-  const handle: PageHandle = { ownProviders: true };
-  return { lazy: async () => ({ Component: await withAntd(load().then(pick)) }), handle };
-}
-
-/**
- * Lazy page without antd's providers: plain markup, or inside the signed-in shell, whose outlet
- * gives them (components/antd-outlet.tsx) unless the route's handle says it needs none.
- */
-function plainPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, "lazy"> {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
-}
-
-/** The pages shown by the session layout bring their own providers (or need none). */
-function ownProviders(list: RouteObject[]): RouteObject[] {
-  const handle: PageHandle = { ownProviders: true };
-  return list.map((route) => ({ ...route, handle: route.handle ?? handle }));
-}
-
-/**
- * The signed-in pages that need antd's providers (from the shell's outlet) load them beside their
- * own chunk, not after it.
- */
-function withAntdProviders(list: RouteObject[]): RouteObject[] {
-  return list.map((route) => {
-    const own = (route.handle as PageHandle | undefined)?.ownProviders === true;
-    const children = route.children ? withAntdProviders(route.children) : undefined;
-    const lazy = route.lazy;
-    if (own || typeof lazy !== "function")
-      return { ...route, ...(children ? { children } : {}) } as RouteObject;
-    return {
-      ...route,
-      ...(children ? { children } : {}),
-      lazy: async () => (await Promise.all([lazy(), loadAntdRoot()]))[0],
-    } as RouteObject;
-  });
-}
+import { ownProviders, page, plainPage, withAntdProviders } from "./route-helpers";
 
 const auth = {
   login: () => import("../features/auth/pages/login-page"),

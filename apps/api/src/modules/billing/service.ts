@@ -1,44 +1,18 @@
-import { randomUUID } from "node:crypto";
-import { type CustomerPlan, langPrefix, type StartSubscriptionBody } from "@parlons/contract";
+import type { CustomerPlan } from "@parlons/contract";
 import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import type { Db, DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { pageOf } from "../../db/paginate";
-import { customerPlans, payments, paypalIntroPlans } from "../../db/schema/billing";
-import type { PaymentProviders } from "../../integrations/payments";
-import type { ChangeBus } from "../../lib/change-bus";
-import { AppError, badRequest, conflict, notFound, validationFailed } from "../../lib/errors";
-import type { NotificationService } from "../notifications/service";
-import type { PlanRow, PlanService } from "../plans/service";
-import type { Principal, UserService } from "../users/service";
-import { checkCheckoutProvider, countedCheckout, providerLocale } from "./checkout";
-import type { CouponService } from "./coupons";
+import { customerPlans, payments } from "../../db/schema/billing";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import type { BillingDeps } from "./deps";
 import { type CustomerPlanRow, type PaymentRow, presentCustomerPlan, presentPayment } from "./present";
-import type { ReceiptService } from "./receipts";
+import { createStartSubscription } from "./start-subscription";
 import type { TransitionIntent } from "./state-machine";
-import { createTransition, type PaymentOutcome } from "./transition";
+import { createTransition } from "./transition";
 import { createTrials } from "./trials";
 import { createWebhookHandler } from "./webhooks";
 
-export interface BillingDeps {
-  db: Db;
-  providers: PaymentProviders;
-  plans: PlanService;
-  users: UserService;
-  notifications: Pick<NotificationService, "notify">;
-  /** Issues each payment's numbered receipt in the payment's transaction. */
-  receipts: Pick<ReceiptService, "issue" | "ofPayments">;
-  /** A coupon entered at the subscription checkout: quoted, and its use taken with the customer plan. */
-  coupons: Pick<CouponService, "quote" | "redeem" | "release">;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-  /** Told `user:<id>` after a commit that changed a user's plan or subscription. */
-  changes?: ChangeBus;
-  /** Told each payment event, for /metrics: checkouts started or failed, payments recorded, activations. */
-  onPaymentEvent?: (provider: string, outcome: PaymentOutcome) => void;
-  /** A webhook named an order (a course bought once): its purchase re-reads it. */
-  completeOrder?: (provider: string, orderId: string) => Promise<void>;
-}
+export type { BillingDeps };
 
 /** How long after its access ended a cancelled subscription is still looked at by the sync job. */
 const SETTLE_WINDOW_MS = 30 * 86_400_000;
@@ -47,6 +21,7 @@ export function createBillingService(deps: BillingDeps) {
   const { db, providers, users, log } = deps;
   const webhooks = createWebhookHandler(db, (id) => sync(id), deps.completeOrder);
   const trials = createTrials(db);
+  const start = createStartSubscription(deps, trials);
 
   /**
    * The user's current plan and, when that plan is premium, the customer plan that grants it
@@ -143,46 +118,6 @@ export function createBillingService(deps: BillingDeps) {
     return customerPlanId ? load(customerPlanId) : null;
   }
 
-  /**
-   * The PayPal plan whose first cycle a coupon for the first payment prices (PayPal's plan override
-   * prices only the cycles a plan has): the plan's intro plan, made on first need for its price.
-   */
-  async function introPlanIdOf(plan: PlanRow): Promise<string | null> {
-    if (providers.active.name !== "paypal" || plan.interval === "once") return null;
-    const [kept] = await db.select().from(paypalIntroPlans).where(eq(paypalIntroPlans.planId, plan.id));
-    if (
-      kept &&
-      kept.amount === plan.amount &&
-      kept.currency === plan.currency &&
-      kept.interval === plan.interval
-    )
-      return kept.paypalPlanId;
-    // the plan's own PayPal product first, so that both plans sell the same product
-    await deps.plans.providerPlanIdOf(plan);
-    const current = await deps.plans.get(plan.id);
-    const made = await providers.active.createBillingPlan({
-      name: current.name,
-      description: current.descriptionEn,
-      amountCents: current.amount,
-      currency: current.currency,
-      interval: plan.interval,
-      productId: current.paypalProductId,
-      introCycle: true,
-    });
-    if (!made) return null;
-    const values = {
-      paypalPlanId: made.planId,
-      amount: current.amount,
-      currency: current.currency,
-      interval: plan.interval,
-    };
-    await db
-      .insert(paypalIntroPlans)
-      .values({ planId: plan.id, ...values })
-      .onConflictDoUpdate({ target: paypalIntroPlans.planId, set: { ...values, createdAt: new Date() } });
-    return made.planId;
-  }
-
   /** The demo checkout: the owner plays the buyer; the change then goes through the state machine. */
   async function demoDecide(id: string, decision: "approve" | "decline") {
     const row = await load(id);
@@ -209,110 +144,7 @@ export function createBillingService(deps: BillingDeps) {
     settle,
     handleWebhook: webhooks.handle,
 
-    /** Starts a subscription: the provider first (nothing is written if it fails), then our row. */
-    async start(principal: Principal, body: StartSubscriptionBody) {
-      const plan = await deps.plans.get(body.plan_id).catch(() => {
-        throw validationFailed({ plan_id: ["Unknown plan"] });
-      });
-      if (!plan.active) throw validationFailed({ plan_id: ["This plan is not offered any more"] });
-      if (plan.amount <= 0) throw validationFailed({ plan_id: ["The free plan needs no subscription"] });
-      if (plan.interval === "once")
-        throw new AppError(
-          422,
-          "NOT_FOR_SALE",
-          "This offer is bought once (POST /v1/purchases), not subscribed to",
-          {
-            plan_id: ["This offer is bought once, not subscribed to"],
-          },
-        );
-      checkCheckoutProvider(providers, body.provider);
-      const [active] = await db
-        .select({ id: customerPlans.id, planId: customerPlans.planId })
-        .from(customerPlans)
-        .where(and(eq(customerPlans.userId, principal.id), eq(customerPlans.status, "ACTIVE")))
-        .limit(1);
-      if (active?.planId === plan.id) throw conflict("You already have an active subscription to this plan");
-      // a coupon is checked before anything starts; its use is taken with the customer plan below
-      const quote = body.coupon ? await deps.coupons.quote(body.coupon, plan) : null;
-      const discount = quote
-        ? { amountCents: quote.amount, currency: quote.currency, duration: quote.coupon.duration }
-        : undefined;
-
-      const id = randomUUID();
-      const prefix = langPrefix(body.locale ?? "fr");
-      // a first-payment coupon's intro plan has no free days: that checkout leaves the trial unused
-      const trialOffered = plan.trialDays > 0 && discount?.duration !== "once";
-      // the plan's free days for the learner's one trial only (claimed in the database)
-      const trial = trialOffered && (await trials.claim(principal.id, id));
-      // the provider's subscription, then the customer plan; a failure gives the trial claim back
-      const open = async () => {
-        const providerPlanId =
-          discount?.duration === "once"
-            ? await introPlanIdOf(plan)
-            : await deps.plans.providerPlanIdOf(plan, trial);
-        const made = await countedCheckout(
-          providers.active.name,
-          providers.active.createSubscription({
-            customerPlanId: id,
-            providerPlanId,
-            returnUrl: `${deps.publicUrl}${prefix}/billing/subscription-payment?customer_plan=${id}`,
-            cancelUrl: `${deps.publicUrl}${prefix}/pricing?checkout=cancelled`,
-            locale: providerLocale(body.locale),
-            ...(discount && { discount }),
-            ...(trial && { trial }),
-          }),
-          deps.onPaymentEvent,
-        );
-        // the customer plan and its coupon's use in one transaction: when the last use went to
-        // another learner, nothing is kept (the subscription at the provider is never approved)
-        return db.transaction(async (tx) => {
-          const [inserted] = await tx
-            .insert(customerPlans)
-            .values({
-              id,
-              userId: principal.id,
-              planId: plan.id,
-              status: "APPROVAL_PENDING",
-              provider: providers.active.name,
-              providerSubscriptionId: made.id,
-              // what the learner holds now is what this checkout may replace; nothing else
-              replacesId: active?.id ?? null,
-              buyerCountry: body.country ?? null,
-              trialDays: trial ? plan.trialDays : null,
-              ...(quote && {
-                couponId: quote.coupon.id,
-                couponCode: quote.coupon.code,
-                couponDuration: quote.coupon.duration,
-                listAmount: quote.listAmount,
-                discountedAmount: quote.amount,
-              }),
-            })
-            .returning();
-          if (!inserted) throw new Error("customer plan insert returned nothing");
-          if (quote)
-            await deps.coupons.redeem(
-              {
-                userId: principal.id,
-                couponId: quote.coupon.id,
-                listAmount: quote.listAmount,
-                amount: quote.amount,
-                customerPlanId: id,
-              },
-              new Date(),
-              tx,
-            );
-          return { subscription: made, row: inserted };
-        });
-      };
-      const { subscription, row } = await open().catch(async (error: unknown) => {
-        if (trial) await trials.release(principal.id, id);
-        throw error;
-      });
-      const approveUrl = subscription.approveUrl.startsWith("/")
-        ? `${prefix}${subscription.approveUrl}`
-        : subscription.approveUrl;
-      return { customerPlan: presentCustomerPlan(row, plan), approveUrl };
-    },
+    start,
 
     /** The user's latest customer plan for a plan. */
     async byPlanId(owner: string, planId: string): Promise<CustomerPlan | null> {

@@ -16,6 +16,7 @@ import { type CoursePace, mayOpen, type PaceLock, paceLocks } from "../entitleme
 import type { MediaService } from "../media/service";
 import type { MediaUrlSigner } from "../media/signing";
 import { type CueRow, createLessonCues, cueBoundsProblem, type LineFiles, presentCue } from "./cues";
+import { paceLocksIn } from "./pace-locks";
 import type { LessonViewer } from "./policy";
 import { createLessonProgress, type ProgressRow, presentProgress, progressOf } from "./progress";
 
@@ -81,43 +82,6 @@ export function createLessonService(deps: {
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
-  }
-
-  /**
-   * The lessons the courses' paces keep closed for a learner (staff are not paced: the caller
-   * leaves them out), by lesson id: one query for the paced courses' active lessons, one for the
-   * learner's progress in them.
-   */
-  async function paceLocksIn(
-    courses: readonly ({ id: string } & CoursePace)[],
-    userId: string | null,
-  ): Promise<Map<string, PaceLock>> {
-    const paced = courses.filter((c) => c.dripMode !== "open");
-    const locks = new Map<string, PaceLock>();
-    if (paced.length === 0) return locks;
-    const rows = await db
-      .select({ id: lessons.id, courseId: lessons.courseId })
-      .from(lessons)
-      .where(
-        and(
-          inArray(
-            lessons.courseId,
-            paced.map((c) => c.id),
-          ),
-          eq(lessons.active, true),
-        ),
-      )
-      .orderBy(asc(lessons.position), asc(lessons.createdAt));
-    const progress = await progressOf(
-      db,
-      userId,
-      rows.map((r) => r.id),
-    );
-    for (const course of paced) {
-      const ofCourse = rows.filter((r) => r.courseId === course.id);
-      for (const [id, lock] of paceLocks(course, ofCourse, progress)) locks.set(id, lock);
-    }
-    return locks;
   }
 
   /** `audio` as the form sends it (`path` or `path:duration`): must be an uploaded MP3. */
@@ -280,10 +244,11 @@ export function createLessonService(deps: {
       lessonId: string,
     ): Promise<PaceLock | undefined> {
       if (viewer.staff) return undefined;
-      return (await paceLocksIn([{ id: courseId, ...pace }], viewer.userId)).get(lessonId);
+      return (await paceLocksIn(db, [{ id: courseId, ...pace }], viewer.userId)).get(lessonId);
     },
 
-    paceLocksIn,
+    paceLocksIn: (courses: readonly ({ id: string } & CoursePace)[], userId: string | null) =>
+      paceLocksIn(db, courses, userId),
 
     async progressOf(userId: string | null, lessonId: string) {
       return (await progressOf(db, userId, [lessonId])).get(lessonId);

@@ -8,7 +8,14 @@ import {
   sessions as sessionRows,
   totpCredentials,
 } from "../../db/schema/auth";
-import { couponRedemptions, customerPlans, payments, purchases, receipts } from "../../db/schema/billing";
+import {
+  couponRedemptions,
+  customerPlans,
+  payments,
+  purchases,
+  receipts,
+  subscriptionTrials,
+} from "../../db/schema/billing";
 import { certificates } from "../../db/schema/certificates";
 import { events, registrations } from "../../db/schema/events";
 import { listeningMinutes, studyReminders, studySessions, studySettings } from "../../db/schema/habit";
@@ -29,6 +36,8 @@ export function createArchive(db: Database["db"]) {
   /** Each section of the archive: the learner's rows (no secret: no hash, no token). */
   const sections: Record<string, (userId: string) => Promise<unknown[]>> = {
     subscriptions: (u) => db.select().from(customerPlans).where(eq(customerPlans.userId, u)),
+    // the learner's one free trial: when it was taken, and by which subscription
+    subscription_trial: (u) => db.select().from(subscriptionTrials).where(eq(subscriptionTrials.userId, u)),
     payments: (u) => db.select().from(payments).where(eq(payments.userId, u)),
     receipts: (u) => db.select().from(receipts).where(eq(receipts.userId, u)),
     // courses bought once, and the coupons their checkouts and subscriptions took

@@ -15,7 +15,7 @@ import {
   signInChallenges,
   totpCredentials,
 } from "../../db/schema/auth";
-import { customerPlans, receipts } from "../../db/schema/billing";
+import { customerPlans, receipts, subscriptionTrials } from "../../db/schema/billing";
 import { certificates } from "../../db/schema/certificates";
 import { registrations } from "../../db/schema/events";
 import { listeningMinutes, studyReminders, studySessions, studySettings } from "../../db/schema/habit";
@@ -248,6 +248,7 @@ export function createPrivacyService(deps: {
           passkeyChallenges,
           podcastFeeds,
           pushSubscriptions,
+          subscriptionTrials,
         ] as const) {
           await tx.delete(table).where(eq(table.userId, userId));
         }
