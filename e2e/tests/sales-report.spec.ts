@@ -10,7 +10,9 @@ test("staff read the sales of a period: a course sold with a coupon by offer and
   request,
 }) => {
   test.setTimeout(90_000);
-  const course = await ownCourse(request, "Sales report", [{ title: "Only lesson", free: false }]);
+  // (its title shows on /pricing among what the offer opens: not a text of any UI catalogue, which
+  // language-mixing.spec.ts would count as another language's)
+  const course = await ownCourse(request, "Témoin ventes", [{ title: "Only lesson", free: false }]);
   const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const stamp = Date.now().toString(36);
   const offer = await request.post("/api/v1/plans", {
