@@ -11,6 +11,10 @@ import { customerPlans, payments, subscriptionTrials } from "../../db/schema";
 
 const DAY = 86_400_000;
 
+/** A subscription checkout started by the learner whose token it is. */
+const subscribe = (t: TestContext, token: string, payload: object) =>
+  t.request({ method: "POST", url: "/api/v1/customer-plan", token, payload });
+
 describe("trials through the demo provider", () => {
   let t: TestContext;
   let admin: string;
@@ -159,12 +163,7 @@ describe("trials through PayPal (the fake speaks its TRIAL billing cycle)", () =
   it("a PayPal plan with a 7-day TRIAL cycle, nothing taken at approval, the first payment (and invoice) when it ends, at the rate of PayPal's payer country", async () => {
     const { t, fake, planId } = app;
     const learner = await t.createUser();
-    const started = await t.request({
-      method: "POST",
-      url: "/api/v1/customer-plan",
-      token: learner.token,
-      payload: { plan_id: planId, country: "DE" },
-    });
+    const started = await subscribe(t, learner.token, { plan_id: planId, country: "DE" });
     expect(started.statusCode, started.body).toBe(201);
     const customerPlan = started.json().data.customerPlan;
     expect(customerPlan.trial_days).toBe(7);
@@ -238,12 +237,7 @@ describe("trials through PayPal (the fake speaks its TRIAL billing cycle)", () =
       return res.json().data.coupon.code as string;
     };
     const learner = await t.createUser();
-    const started = await t.request({
-      method: "POST",
-      url: "/api/v1/customer-plan",
-      token: learner.token,
-      payload: { plan_id: planId, coupon: await coupon("forever") },
-    });
+    const started = await subscribe(t, learner.token, { plan_id: planId, coupon: await coupon("forever") });
     expect(started.statusCode, started.body).toBe(201);
     const customerPlan = started.json().data.customerPlan;
     expect(customerPlan.trial_days).toBe(7);
@@ -271,12 +265,7 @@ describe("trials through PayPal (the fake speaks its TRIAL billing cycle)", () =
     expect(history.json().data.payments).toMatchObject([{ amount: 792 }]);
 
     const other = await t.createUser();
-    const once = await t.request({
-      method: "POST",
-      url: "/api/v1/customer-plan",
-      token: other.token,
-      payload: { plan_id: planId, coupon: await coupon("once") },
-    });
+    const once = await subscribe(t, other.token, { plan_id: planId, coupon: await coupon("once") });
     expect(once.statusCode, once.body).toBe(201);
     expect(once.json().data.customerPlan.trial_days).toBeNull();
     const trial = await t.request({ method: "GET", url: "/api/v1/billing/trial", token: other.token });
@@ -287,12 +276,7 @@ describe("trials through PayPal (the fake speaks its TRIAL billing cycle)", () =
     const { t, fake, planId } = app;
     const learner = await t.createUser();
     const start = async () => {
-      const res = await t.request({
-        method: "POST",
-        url: "/api/v1/customer-plan",
-        token: learner.token,
-        payload: { plan_id: planId },
-      });
+      const res = await subscribe(t, learner.token, { plan_id: planId });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data.customerPlan;
     };
@@ -327,12 +311,7 @@ describe("trials through PayPal (the fake speaks its TRIAL billing cycle)", () =
     const newest = [...fake.plans.values()].at(-1);
     expect(newest?.billing_cycles.map((c) => c.tenure_type)).toEqual(["REGULAR"]);
     const fresh = await t.createUser();
-    const trialCheckout = await t.request({
-      method: "POST",
-      url: "/api/v1/customer-plan",
-      token: fresh.token,
-      payload: { plan_id: planId },
-    });
+    const trialCheckout = await subscribe(t, fresh.token, { plan_id: planId });
     const trialSubscription = fake.subscriptions.get(
       trialCheckout.json().data.customerPlan.paypal_subscription_id,
     );

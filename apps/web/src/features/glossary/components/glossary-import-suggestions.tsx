@@ -1,4 +1,3 @@
-import { UploadOutlined } from "@ant-design/icons";
 import {
   GLOSSARY_LIMITS,
   type GlossaryEntryBody,
@@ -7,8 +6,9 @@ import {
 } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, App, Button, Empty, List, Skeleton, Space, Tag, Typography } from "antd";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FilePickButton } from "@/components/file-pick-button";
 import { LoadError } from "@/components/load-error";
 import { errorText } from "@/lib/api-error";
 import { glossarySuggestionsQuery, useImportGlossary } from "../api/glossary-api";
@@ -20,7 +20,6 @@ export type Values = { term: string; meaning_fr: string; meaning_en: string; not
 export function ImportCsv({ courseId }: { courseId: string }) {
   const { t } = useTranslation("courses");
   const { message } = App.useApp();
-  const input = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<{ file: string; result: GlossaryImportResult } | null>(null);
   const [file, setFile] = useState("");
   const upload = useImportGlossary(courseId, {
@@ -40,26 +39,13 @@ export function ImportCsv({ courseId }: { courseId: string }) {
 
   return (
     <>
-      <Button
-        icon={<UploadOutlined />}
-        loading={upload.isPending}
-        onClick={() => input.current?.click()}
-        data-testid="glossary-import"
-      >
-        {t("glossary.import")}
-      </Button>
-      <input
-        ref={input}
-        type="file"
-        hidden
+      <FilePickButton
+        label={t("glossary.import")}
         accept=".csv,text/csv"
-        aria-label={t("glossary.import")}
-        data-testid="glossary-import-file"
-        onChange={(e) => {
-          const picked = e.target.files?.[0];
-          if (picked) void send(picked);
-          e.target.value = "";
-        }}
+        loading={upload.isPending}
+        onPick={(picked) => void send(picked)}
+        testId="glossary-import"
+        inputTestId="glossary-import-file"
       />
       <Typography.Text type="secondary">{t("glossary.csvHint")}</Typography.Text>
       {result && (

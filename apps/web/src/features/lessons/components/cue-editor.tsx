@@ -6,13 +6,13 @@ import {
   PlayCircleOutlined,
   PlusOutlined,
   ScissorOutlined,
-  UploadOutlined,
 } from "@ant-design/icons";
 import type { LessonItem } from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { App, Button, Card, Empty, Input, InputNumber, Space, Tag, Tooltip, Typography } from "antd";
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FilePickButton } from "@/components/file-pick-button";
 import { formatClock } from "@/features/player/lib/time";
 import { errorText } from "@/lib/api-error";
 import { saveFile } from "@/lib/download";
@@ -70,7 +70,6 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const audio = useRef<HTMLAudioElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [rows, setRows] = useState<EditedCue[]>(() => withKeys(lesson.cues));
   const [dirty, setDirty] = useState(false);
   const change = (next: EditedCue[]) => {
@@ -177,20 +176,11 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
         >
           {t("courses:cues.add")}
         </Button>
-        <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>
-          {t("courses:cues.import")}
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
+        <FilePickButton
+          label={t("courses:cues.import")}
           accept=".vtt,.txt,text/vtt,text/plain"
-          hidden
-          data-testid="cue-import"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = "";
-            if (file) void onFile(file);
-          }}
+          onPick={(file) => void onFile(file)}
+          inputTestId="cue-import"
         />
         <Button
           icon={<DownloadOutlined />}

@@ -1,9 +1,10 @@
-import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
+import { DownloadOutlined } from "@ant-design/icons";
 import { LOCALES, type Locale, type TranslationFormat } from "@parlons/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Dropdown, Space } from "antd";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FilePickButton } from "@/components/file-pick-button";
 import { courseKeys } from "@/features/courses/api/course-queries";
 import { ApiError, errorText } from "@/lib/api-error";
 import { downloadTranslations, importTranslations } from "../api/translations-api";
@@ -15,7 +16,6 @@ export function TranslationsTools({ courseId }: { courseId: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<{ file: string; lines: string[] } | null>(null);
 
@@ -55,7 +55,6 @@ export function TranslationsTools({ courseId }: { courseId: string }) {
       });
     } finally {
       setBusy(false);
-      if (input.current) input.current.value = "";
     }
   }
 
@@ -67,24 +66,12 @@ export function TranslationsTools({ courseId }: { courseId: string }) {
             {t("courses:translations.export")}
           </Button>
         </Dropdown>
-        <Button
-          icon={<UploadOutlined />}
-          loading={busy}
-          onClick={() => input.current?.click()}
-          data-testid="translations-import"
-        >
-          {t("courses:translations.import")}
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          hidden
+        <FilePickButton
+          label={t("courses:translations.import")}
           accept=".csv,.xlf,.xliff,text/csv,application/xliff+xml"
-          aria-label={t("courses:translations.import")}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void importFile(file);
-          }}
+          loading={busy}
+          onPick={(file) => void importFile(file)}
+          testId="translations-import"
         />
       </Space>
       {problems && (
