@@ -1149,8 +1149,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Active plans, in display order (public)
-         * @description Access: public. Kept in memory (one answer for everyone) until a change to plans, courses; ETag, 304 on If-None-Match.
+         * Active plans, in display order, each with what it opens among what exists (public)
+         * @description Access: public. Kept in memory (one answer for everyone) until a change to plans, courses, events, or the end of its period; ETag, 304 on If-None-Match.
          */
         get: operations["listActivePlans"];
         put?: never;
@@ -9961,6 +9961,12 @@ export interface operations {
                                 trial_days: number;
                                 created_at: string;
                                 updated_at: string;
+                                opens: ("freeLessons" | "transcripts" | "repeatAfterMe" | "review" | "offlineFree" | "allLessons" | "courseLessons" | "offlineCourses" | "offlineAll" | "premiumEvents")[];
+                                courses: {
+                                    id: string;
+                                    title_fr: string;
+                                    title_en: string;
+                                }[];
                             }[];
                         };
                     };

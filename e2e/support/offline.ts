@@ -21,10 +21,13 @@ async function demoLesson(request: APIRequestContext, token: string) {
   return { courseId, lessonId: lessons.find((l) => l.free)?.id ?? "" };
 }
 
-/** The demo lesson downloaded on this device and finished: its lines are in the learner's deck. */
-export async function downloadAndFinish(page: Page, token: string): Promise<void> {
+/**
+ * The demo lesson downloaded on this device and finished: its lines are in the learner's deck.
+ * `prefix`: the interface's language in the path ("" French, "/en" English).
+ */
+export async function downloadAndFinish(page: Page, token: string, prefix = ""): Promise<void> {
   const { courseId, lessonId } = await demoLesson(page.request, token);
-  await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
+  await page.goto(`${prefix}/courses/${courseId}/lessons/${lessonId}`);
   await page.getByTestId("download-lesson").click();
   await expect(page.getByTestId("download-done")).toBeVisible();
   await page.getByTestId("mark-done").click();

@@ -11,6 +11,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 test("the pricing page lists what the free plan opens, and on a paid plan only what it adds (FR and EN)", async ({
   page,
+  request,
 }) => {
   const cards = page.getByTestId("pricing-plan");
   const free = cards.filter({ hasNot: page.locator(".plan-card__crown") }).first();
@@ -36,9 +37,33 @@ test("the pricing page lists what the free plan opens, and on a paid plan only w
   await expect(free).toContainText("Transcripts and translations of every line");
   await expect(paid.first().getByTestId("plan-beyond")).toContainText("Everything in Discovery, plus:");
   for (const card of await paid.all()) await expect(card).not.toContainText(/repeat-after-me|transcripts/i);
-  await expect(paid.filter({ hasText: "All lessons of all courses" }).first()).toContainText(
-    "Events for subscribers only",
-  );
+  // events for subscribers are sold only while one is ahead (the API derives it from the events)
+  const everyCourseEn = paid.filter({ hasText: "All lessons of all courses" }).first();
+  await expect(everyCourseEn).toContainText("Every lesson downloaded for offline listening");
+  await expect(everyCourseEn).not.toContainText("Events for subscribers only");
+  const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const start = Date.now() + 2 * 24 * 3600_000;
+  const created = await request.post("/api/v1/events", {
+    headers: admin,
+    data: {
+      title_fr: "Club des abonnés",
+      title_en: "Subscribers' club",
+      kind: "online",
+      online_url: "https://meet.example.com/subscribers",
+      starts_at: new Date(start).toISOString(),
+      ends_at: new Date(start + 3600_000).toISOString(),
+      capacity: 10,
+      premium_only: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const eventId = (await created.json()).data.event.id as string;
+  try {
+    await page.reload();
+    await expect(everyCourseEn).toContainText("Events for subscribers only");
+  } finally {
+    await request.delete(`/api/v1/events/${eventId}?force=true`, { headers: admin });
+  }
 });
 
 test.describe("on a desktop", () => {

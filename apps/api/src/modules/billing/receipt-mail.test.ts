@@ -26,11 +26,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The text part of an .eml as nodemailer writes it (quoted-printable, base64 or plain). */
-function textOf(eml: string): string {
-  const part =
-    /Content-Type: text\/plain[^\n]*\nContent-Transfer-Encoding: ([\w-]+)\n\n([\s\S]*?)(?:\n--|$)/.exec(eml);
-  if (!part?.[2]) throw new Error(`no text part in\n${eml}`);
+/** The text (or HTML) part of an .eml as nodemailer writes it (quoted-printable, base64 or plain). */
+function textOf(eml: string, type: "plain" | "html" = "plain"): string {
+  const part = new RegExp(
+    `Content-Type: text\\/${type}[^\\n]*\\nContent-Transfer-Encoding: ([\\w-]+)\\n\\n([\\s\\S]*?)(?:\\n--|$)`,
+  ).exec(eml);
+  if (!part?.[2]) throw new Error(`no ${type} part in\n${eml}`);
   const body = part[2];
   if (part[1] === "base64") return Buffer.from(body, "base64").toString("utf8");
   if (part[1] !== "quoted-printable") return body;
@@ -42,6 +43,11 @@ function textOf(eml: string): string {
 
 /** A learner speaking `speak` buys the offer (demo checkout); the text of the mail written to disk. */
 async function receiptMail(speak: Speak, country: string): Promise<string> {
+  return textOf(await receiptEml(speak, country));
+}
+
+/** The same, the whole .eml. */
+async function receiptEml(speak: Speak, country: string): Promise<string> {
   const learner = await t.createUser({ speak });
   const started = await t.request({
     method: "POST",
@@ -76,7 +82,7 @@ async function receiptMail(speak: Speak, country: string): Promise<string> {
   await worker.stop();
   const file = files.get(learner.email);
   if (!file) throw new Error("no receipt mail written for the learner");
-  return textOf(readFileSync(file, "utf8"));
+  return readFileSync(file, "utf8");
 }
 
 const seller = async (payload: object) => {
@@ -117,5 +123,24 @@ describe("the receipt mail's VAT lines", () => {
     const en = await receiptMail("EN", "US");
     expect(en).toContain("VAT not applicable: customer established outside the European Union");
     expect(en).toContain("Amount: €49.00");
+  });
+});
+
+describe("the receipt mail's layout (issue 24)", () => {
+  it("number, date and amount each stand on a line of their own, in the text and in the HTML", async () => {
+    await seller({ vat_scheme: "exempt" });
+    const eml = await receiptEml("EN", "FR");
+    const lines = textOf(eml).split("\n");
+    const number = lines.find((l) => /^Number: \S+$/.test(l));
+    const date = lines.find((l) => /^Payment date: .*\d{4}$/.test(l));
+    expect(number, textOf(eml)).toBeDefined();
+    expect(date, textOf(eml)).toBeDefined();
+    expect(lines).toContain("Amount: €49.00");
+    // in the HTML, a tag between them (a line break or a paragraph), never one run of text
+    const html = textOf(eml, "html");
+    const runs = html.split(/<[^>]+>/).map((run) => run.trim());
+    expect(runs).toContain(number);
+    expect(runs).toContain(date);
+    expect(runs).toContain("Amount: €49.00");
   });
 });

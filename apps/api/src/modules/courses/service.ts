@@ -112,6 +112,25 @@ export function createCourseService(deps: {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
+    /** The live courses (active), with their titles and how many lessons, free ones among them, each has. */
+    async live(): Promise<
+      { id: string; title_fr: string; title_en: string; lessons: number; free: number }[]
+    > {
+      const rows = await db
+        .select({ id: courses.id, titleFr: courses.titleFr, titleEn: courses.titleEn })
+        .from(courses)
+        .where(eq(courses.active, true))
+        .orderBy(asc(courses.position), asc(courses.id));
+      const stats = await lessons.statsByCourse(rows.map((r) => r.id));
+      return rows.map((r) => ({
+        id: r.id,
+        title_fr: r.titleFr,
+        title_en: r.titleEn,
+        lessons: stats.get(r.id)?.lessons ?? 0,
+        free: stats.get(r.id)?.free ?? 0,
+      }));
+    },
+
     /** By id or slug. */
     async findByRef(ref: string): Promise<CourseRow | undefined> {
       const [row] = await db

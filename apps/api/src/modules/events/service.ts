@@ -211,6 +211,16 @@ export function createEventService(deps: {
       });
     },
 
+    /** Whether a live premium-only event is not over yet (what a paid plan of every course opens). */
+    async premiumOnlyAhead(): Promise<boolean> {
+      const [row] = await db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.active, true), eq(events.premiumOnly, true), gt(events.endsAt, now())))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The event as an .ics file for the viewer, in `lang`. */
     async ics(id: string, viewer: Principal | null, lang: Lang): Promise<{ slug: string; ics: string }> {
       const event = await get(id);

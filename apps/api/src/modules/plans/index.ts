@@ -16,7 +16,7 @@ export default defineModule({
   needs: [],
   provides: ["plans"],
   announces: ["plans"],
-  routesRead: ["audit"],
+  routesRead: ["audit", "courses", "events"],
   build: ({ db, providers, changes }) => ({
     plans: announcing(createPlanService({ db, providers }), changes, {
       create: ["plans"],

@@ -1,4 +1,5 @@
 import {
+  activePlansResponse,
   createPlanBody,
   idParams,
   PERMISSIONS,
@@ -14,16 +15,18 @@ import { errorResponses } from "../../lib/route-schemas";
 import { access } from "../../plugins/access";
 import { principalOf } from "../../plugins/auth";
 import { changedFields } from "../audit/policy";
+import { withOpens } from "./opens";
 import { canSeeInactivePlans } from "./policy";
 import { presentPlan } from "./service";
 
 // with the statuses every route gets from its access rule and nature (plugins/operation-docs.ts)
 const errors = errorResponses(404, 409, 502);
 const tags = ["plans"];
+const HOUR = 3_600_000;
 
 export default async function planRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { plans, audit } = app.deps.services;
+  const { plans, audit, courses, events } = app.deps.services;
   const manage = { access: access.permission(PERMISSIONS.plansManage) };
 
   app.get(
@@ -42,16 +45,32 @@ export default async function planRoutes(fastify: FastifyInstance) {
   app.get(
     "/v1/plans/active",
     {
-      // kept in memory until a plan changes
-      // the courses topic too: deleting a course drops it from the plans that named it
-      config: { access: access.public, keep: { per: "everyone", droppedBy: ["plans", "courses"] } },
+      // kept in memory until a plan changes; what each opens follows the courses and lessons
+      // (`courses`: every write of either) and the events, and is computed anew each hour (an
+      // event that ends stops being sold)
+      config: {
+        access: access.public,
+        keep: {
+          per: "everyone",
+          droppedBy: ["plans", "courses", "events"],
+          period: () => Math.floor(Date.now() / HOUR),
+        },
+      },
       schema: {
         tags,
-        summary: "Active plans, in display order (public)",
-        response: { 200: plansResponse, ...errors },
+        summary: "Active plans, in display order, each with what it opens among what exists (public)",
+        response: { 200: activePlansResponse, ...errors },
       },
     },
-    async () => ({ data: { plans: (await plans.listActive()).map(presentPlan) } }),
+    async () => {
+      const [rows, live, premiumEvents] = await Promise.all([
+        plans.listActive(),
+        courses.live(),
+        events.premiumOnlyAhead(),
+      ]);
+      const catalogue = { courses: live, premiumEvents };
+      return { data: { plans: rows.map((row) => withOpens(presentPlan(row), catalogue)) } };
+    },
   );
 
   app.get(

@@ -1,29 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extraFeatures, freePlanOf, openedFeatures } from "./plan-features";
+import { extraFeatures, freePlanOf } from "./plan-features";
 import { plan } from "./plan-fixture";
-
-describe("what a plan opens", () => {
-  it("the free plan: its free lessons with transcripts, repeat after me, review and downloads", () => {
-    expect(openedFeatures(plan({ premium: false, amount: 0 }))).toEqual([
-      "freeLessons",
-      "transcripts",
-      "repeatAfterMe",
-      "review",
-      "offlineFree",
-    ]);
-  });
-
-  it("a paid plan: only what it adds (every course and its events, or the courses it names)", () => {
-    const all = openedFeatures(plan({}));
-    expect(all).toEqual(["allLessons", "offlineAll", "premiumEvents"]);
-    expect(openedFeatures(plan({ scope: "courses", course_ids: ["c1"] }))).toEqual([
-      "courseLessons",
-      "offlineCourses",
-    ]);
-    const free = openedFeatures(plan({ premium: false }));
-    expect(all.filter((f) => free.includes(f))).toEqual([]);
-  });
-});
 
 describe("features staff wrote", () => {
   it("leaves out what is already said, whatever its case, accents and quotes", () => {

@@ -1,5 +1,12 @@
 import { CheckOutlined, CrownOutlined } from "@ant-design/icons";
-import { PERMISSIONS, type Plan, pickField, pickList } from "@parlons/contract";
+import {
+  PERMISSIONS,
+  type Plan,
+  type PlanFeature,
+  type PublicPlan,
+  pickField,
+  pickList,
+} from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag, Typography } from "antd";
 import { useState } from "react";
@@ -8,7 +15,6 @@ import { useNavigate, useSearchParams } from "react-router";
 import { useAuthModals } from "@/components/auth-modal-context";
 import { ButtonLink } from "@/components/button-link";
 import { LoadError } from "@/components/load-error";
-import { courseListQuery, courseTitle } from "@/features/courses/api/course-queries";
 import { planName } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
 import { hasPermission, useSession } from "@/lib/session";
@@ -18,7 +24,7 @@ import { providersQuery } from "../api/billing-api";
 import { activePlansQuery } from "../api/plan-queries";
 import { useStartCheckout } from "../api/use-start-checkout";
 import { PlanPrice } from "../components/plan-price";
-import { extraFeatures, freePlanOf, type OpenedFeature, openedFeatures } from "../lib/plan-features";
+import { extraFeatures, freePlanOf } from "../lib/plan-features";
 import "../billing.css";
 
 /** `/pricing` (public): the active plans side by side, the current one marked, a call to action each. */
@@ -81,22 +87,26 @@ export function PricingPage() {
 
 /**
  * A plan's card: the free plan lists what it opens; a paid plan what it adds to the free plan
- * (derived from what it opens), then what staff wrote that neither list already says.
+ * (both derived by the API from what the plan opens among what exists), then what staff wrote
+ * that neither list already says.
  */
-function PlanCard({ plan, free }: { plan: Plan; free: Plan | undefined }) {
+function PlanCard({ plan, free }: { plan: PublicPlan; free: PublicPlan | undefined }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { user } = useSession();
   const current = !!user && user.plan_id === plan.id;
   const description = pickField(plan, "description", lang);
   const name = planName(plan, lang);
-  const reach = useCourseReach(plan);
-  const text = (feature: OpenedFeature) =>
-    feature === "courseLessons" ? reach : t(`billing:pricing.opens.${feature}`);
-  const opened = openedFeatures(plan).map(text);
+  const text = (feature: PlanFeature) =>
+    feature === "courseLessons"
+      ? t("billing:pricing.reachCourses", {
+          courses: plan.courses.map((c) => pickField(c, "title", lang)).join(", "),
+        })
+      : t(`billing:pricing.opens.${feature}`);
+  const opened = plan.opens.map(text);
   const beyond = plan.premium && free ? free : undefined;
   const taken = beyond
-    ? [...opened, ...openedFeatures(beyond).map(text), ...pickList(beyond, "features", lang)]
+    ? [...opened, ...beyond.opens.map(text), ...pickList(beyond, "features", lang)]
     : opened;
   const extras = extraFeatures(pickList(plan, "features", lang), taken);
 
@@ -145,21 +155,6 @@ function PlanCard({ plan, free }: { plan: Plan; free: Plan | undefined }) {
       </div>
     </Card>
   );
-}
-
-/** The courses a plan of chosen courses opens, by their titles (a count until they are loaded). */
-function useCourseReach(plan: Plan): string {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const scoped = plan.scope === "courses";
-  const courses = useQuery({ ...courseListQuery("active", { pageSize: 100 }), enabled: scoped });
-  if (!scoped) return "";
-  const titles = (courses.data?.courses ?? [])
-    .filter((c) => plan.course_ids.includes(c.id))
-    .map((c) => courseTitle(c, lang));
-  return titles.length
-    ? t("billing:pricing.reachCourses", { courses: titles.join(", ") })
-    : t("billing:plans.courseCount", { count: plan.course_ids.length });
 }
 
 /** Logged out → the signup modal; free learner → checkout; current plan → nothing to buy. */
