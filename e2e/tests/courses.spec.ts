@@ -111,12 +111,13 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   await expect(page.getByTestId("learner-progress")).toBeVisible();
   await expect(page.getByTestId("progress-bar")).toHaveCount(0);
 
-  // course page: lesson 1 open, lesson 2 locked, upgrade call to action
+  // course page: lessons 1 to 4 open, lesson 5 locked, upgrade call to action
   await page.goto(`/courses/${DEMO_SLUG}`);
   const rows = page.getByTestId("lesson-row");
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(6);
   await expect(rows.nth(0)).toHaveAttribute("data-locked", "false");
-  await expect(rows.nth(1)).toHaveAttribute("data-locked", "true");
+  await expect(rows.nth(3)).toHaveAttribute("data-locked", "false");
+  await expect(rows.nth(4)).toHaveAttribute("data-locked", "true");
   await expect(page.getByTestId("upgrade-cta")).toBeVisible();
   await expect(page.getByTestId("upgrade-cta").getByRole("link")).toHaveAttribute("href", "/pricing");
   await expect(page).toHaveTitle(/Anglais pour débutants · Parlons/);
@@ -141,7 +142,7 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   await expect.poll(async () => (await audioState(page)).playbackRate).toBe(1.75);
   await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(3);
   // back to 1× (the speed is kept for the next lesson): at 1.75× a loaded machine's next steps can
-  // outlast the 14 s clip, and a lesson heard to its end resumes from the start
+  // outlast what is left of the clip, and a lesson heard to its end resumes from the start
   await page.getByTestId("player-speed").click();
   await page.locator(".ant-select-item-option", { hasText: /^1×$/ }).click();
   await expect.poll(async () => (await audioState(page)).playbackRate).toBe(1);
@@ -151,7 +152,7 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
     .getByTestId("transcript")
     .getByRole("button", { name: /How are you\?/ })
     .click();
-  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(7);
+  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(24);
   await expect(page.getByTestId("transcript").locator("[aria-current=true]")).toContainText("How are you?");
   // Media Session metadata for the lock screen and headset buttons
   expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Les salutations");
@@ -163,7 +164,7 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   await page.getByTestId("player-play").click();
   await saved;
   const pausedAt = (await audioState(page)).currentTime;
-  expect(pausedAt).toBeGreaterThan(7);
+  expect(pausedAt).toBeGreaterThan(24);
   await shot(page, "learner-player");
 
   // reload: the player resumes there
@@ -173,7 +174,7 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   expect((await audioState(page)).currentTime).toBeLessThan(pausedAt + 1);
   await expect(page.getByTestId("player-time")).not.toHaveText(/^0:00 /);
 
-  // the course is now in progress at 0 %; marking the lesson done moves it to 33 %
+  // the course is now in progress at 0 %; marking the lesson done moves it to 17 % (1 of 6)
   await page.goto("/dashboard");
   await expect(page.getByTestId("progress-bar")).toHaveAttribute("data-percent", "0");
   await page.getByTestId("continue-lesson").click();
@@ -181,7 +182,7 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   await page.getByTestId("mark-done").click();
   await expect(page.getByTestId("mark-done")).toHaveAttribute("data-done", "true");
   await page.goto("/dashboard");
-  await expect(page.getByTestId("progress-bar")).toHaveAttribute("data-percent", "33");
+  await expect(page.getByTestId("progress-bar")).toHaveAttribute("data-percent", "17");
   await expect(page.getByTestId("done-this-week")).toContainText("1");
   await shot(page, "learner-dashboard");
 });

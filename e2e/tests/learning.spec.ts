@@ -55,7 +55,7 @@ test("a learner taps a line to reveal its translation, shows them all, and liste
 
   // "show translations": every line
   await page.getByTestId("show-translations").click();
-  await expect(page.getByTestId("transcript-translation")).toHaveCount(6);
+  await expect(page.getByTestId("transcript-translation")).toHaveCount(20);
   await expect(transcript).toContainText("Au revoir !");
 
   // "hide the text": listening only, the sentences are gone until a line is tapped
@@ -63,16 +63,16 @@ test("a learner taps a line to reveal its translation, shows them all, and liste
   await page.getByTestId("hide-text").click();
   await expect(transcript).not.toContainText("Hello.");
   await expect(transcript).not.toContainText("How are you?");
-  const howAreYou = page.getByTestId("transcript-line").nth(3);
+  const howAreYou = page.getByTestId("transcript-line").nth(7);
   await howAreYou.locator(".transcript__line").click();
   await expect(howAreYou).toContainText("How are you?");
   await expect(howAreYou.getByTestId("transcript-translation")).toHaveText("Comment ça va ?");
 
-  // the English interface shows the English side
+  // the English interface shows the English side: in this English course, the line itself
   await page.goto(page.url().replace(/(:\d+)\//, "$1/en/"));
   const line = page.getByTestId("transcript-line").filter({ hasText: "Goodbye!" });
   await line.getByRole("button", { name: /Goodbye!/ }).click();
-  await expect(line.getByTestId("transcript-translation")).toHaveText("Leaving.");
+  await expect(line.getByTestId("transcript-translation")).toHaveText("Goodbye!");
 });
 
 test("a full review session by keyboard: each line plays its segment, Space reveals, 1–4 grade", async ({
@@ -89,27 +89,28 @@ test("a full review session by keyboard: each line plays its segment, Space reve
   expect(done.ok(), await done.text()).toBe(true);
 
   await signIn(page, learner);
-  await expect(page.getByTestId("review-new-count")).toContainText("6");
+  // the demo's first lesson has 20 lines: as many as a day's new cards
+  await expect(page.getByTestId("review-new-count")).toContainText("20");
   await page.getByTestId("review-start").click();
   await expect(page).toHaveURL(/\/review$/);
-  await expect(page.getByTestId("review-new")).toContainText("6 nouvelles");
+  await expect(page.getByTestId("review-new")).toContainText("20 nouvelles");
 
-  // the first card plays "Hello." (0.5 s → 2.1 s) and stops at its end
+  // the first card plays "Hello." (0.83 s → 1.41 s, as the aligner timed it) and stops at its end
   await expect(page.getByTestId("review-current")).toBeVisible();
   await expect
     .poll(async () => (await reviewAudio(page)).currentTime, { timeout: 15_000 })
     .toBeGreaterThan(0.6);
   await expect.poll(async () => (await reviewAudio(page)).paused, { timeout: 15_000 }).toBe(true);
   const stopped = (await reviewAudio(page)).currentTime;
-  expect(stopped).toBeGreaterThanOrEqual(2.0);
-  expect(stopped).toBeLessThan(2.6);
+  expect(stopped).toBeGreaterThanOrEqual(1.3);
+  expect(stopped).toBeLessThan(1.9);
 
   const grades: string[] = [];
   page.on("response", (r) => {
     if (r.url().endsWith("/api/v1/review/grade") && r.ok()) grades.push(r.url());
   });
-  // Hello. → Again (comes back at the end), then Hard, Good, Easy, Good, Good, and Hello. again → Good
-  const keys = ["1", "2", "3", "4", "3", "3", "3"];
+  // Hello. → Again (comes back at the end), then Hard, Good, Easy, Good… and Hello. again → Good
+  const keys = ["1", "2", "3", "4", ...Array<string>(16).fill("3"), "3"];
   for (const [i, key] of keys.entries()) {
     await expect(page.getByTestId("review-answer")).toHaveCount(0);
     await page.keyboard.press("Space");
@@ -120,20 +121,20 @@ test("a full review session by keyboard: each line plays its segment, Space reve
     if (i === 0) await expect(page.getByTestId("interval-easy")).toHaveText(/\d+\s*j/);
     await page.keyboard.press(key);
   }
-  // the session ends on its summary: items, accuracy (Good and Easy: 5 of 7), next card, streak
+  // the session ends on its summary: items, accuracy (Good and Easy: 19 of 21), next card, streak
   const summary = page.getByTestId("review-summary");
-  await expect(summary).toContainText("7 cartes révisées");
-  await expect(page.getByTestId("summary-items")).toContainText("7");
-  await expect(page.getByTestId("summary-accuracy")).toContainText("71");
+  await expect(summary).toContainText("21 cartes révisées");
+  await expect(page.getByTestId("summary-items")).toContainText("21");
+  await expect(page.getByTestId("summary-accuracy")).toContainText("90");
   await expect(page.getByTestId("summary-next")).not.toContainText("…");
   // the lesson finished today made a study day: the streak has begun
   await expect(page.getByTestId("summary-streak")).toContainText("1 jour");
   await expect(page.getByTestId("review-finished")).toHaveCount(0);
-  await expect.poll(() => grades.length).toBe(7);
+  await expect.poll(() => grades.length).toBe(21);
 
-  // the server counted every grade once: nothing new or due is left, seven reviews today
+  // the server counted every grade once: nothing new or due is left, 21 reviews today
   const stats = await request.get("/api/v1/review/stats", { headers: { authorization: `Bearer ${token}` } });
-  expect((await stats.json()).data.stats).toMatchObject({ new: 0, due: 0, reviewed_today: 7, total: 6 });
+  expect((await stats.json()).data.stats).toMatchObject({ new: 0, due: 0, reviewed_today: 21, total: 20 });
   await page.goto("/dashboard");
   await expect(page.getByTestId("review-new-count")).toContainText("0");
 });

@@ -105,7 +105,7 @@ test("the lesson plays on while the learner browses: mini-player, position saved
   await page.getByTestId("lesson-row").first().getByRole("link").click();
   await expect(page.getByTestId("player")).toBeVisible();
   const lessonUrl = page.url();
-  // the demo lesson lasts 14 s: at half speed it outlasts a slow machine's clicks
+  // at half speed the demo lesson (80 s) outlasts a slow machine's clicks
   await page.getByRole("heading", { level: 1 }).click();
   for (let i = 0; i < 3; i++) await page.keyboard.press("<"); // 1 → 0.9 → 0.75 → 0.5
   await page.getByTestId("player-play").click();
@@ -126,7 +126,7 @@ test("the lesson plays on while the learner browses: mini-player, position saved
   expect(await away.evaluate((el: HTMLAudioElement) => el.paused)).toBe(false);
   expect(await away.evaluate((el: HTMLAudioElement) => el.playbackRate)).toBe(0.5);
 
-  // pause from the bar (the demo lesson is short: before it ends): the position is saved
+  // pause from the bar (before the lesson ends): the position is saved
   await expect(page.getByTestId("mini-player-toggle")).toHaveAccessibleName("Pause");
   await page.getByTestId("mini-player-toggle").click();
   await expect(page.getByTestId("mini-player-toggle")).toHaveAccessibleName("Lire");
@@ -155,7 +155,7 @@ test("the lesson plays on while the learner browses: mini-player, position saved
   await expect(page.getByTestId("player")).toBeVisible();
   await expect(page.getByTestId("mini-player")).toHaveCount(0);
   expect(await playerAudio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(pausedAt, 0);
-  // (back to the start of this short lesson, so that it still plays when we leave again)
+  // (10 s back, so that it still plays when we leave again)
   await page.getByRole("button", { name: "Reculer de 10 secondes" }).click();
   await page.getByTestId("player-play").click();
   await expect.poll(() => playerAudio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(false);

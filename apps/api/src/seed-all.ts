@@ -1,6 +1,6 @@
 import type { Config } from "./config";
 import type { Db } from "./db/client";
-import { seedDemoCourse } from "./db/demo/courses";
+import { seedDemoCourses } from "./db/demo/courses";
 import { seedDemoEvent } from "./db/demo/events";
 import { seedDemoPlans } from "./db/demo/plans";
 import { type SeedResult, seedBase } from "./db/seed";
@@ -22,7 +22,7 @@ export async function seedAll(db: Db, config: Config): Promise<SeedResult> {
   await createMailTemplateService(db).seedTransactional();
   if (config.seedDemo) {
     await seedDemoPlans(db);
-    await seedDemoCourse(db, createStorage(config.media));
+    await seedDemoCourses(db, createStorage(config.media));
     await seedDemoEvent(db);
   }
   return base;

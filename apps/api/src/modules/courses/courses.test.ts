@@ -10,8 +10,7 @@ import {
   tinyPng,
   uploadCover,
 } from "../../../test/helpers/learning";
-import { DEMO_COURSE_SLUG, seedDemoCourse } from "../../db/demo/courses";
-import { courses, lessons } from "../../db/schema";
+import { lessons } from "../../db/schema";
 
 let t: TestContext;
 let admin: string;
@@ -323,38 +322,5 @@ describe("DELETE /v1/courses/{id}", () => {
     expect(
       (await t.request({ method: "DELETE", url: `/api/v1/courses/${id}`, token: admin })).statusCode,
     ).toBe(200);
-  });
-});
-
-describe("demo seed", () => {
-  it("creates the demo course once, with its files, lesson 1 free and cue times", async () => {
-    await seedDemoCourse(t.database.db, t.app.deps.services.media.storage);
-    await seedDemoCourse(t.database.db, t.app.deps.services.media.storage);
-    const rows = await t.database.db.select().from(courses).where(eq(courses.slug, DEMO_COURSE_SLUG));
-    expect(rows).toHaveLength(1);
-    const res = await t.request({ method: "GET", url: `/api/v1/courses/single/${DEMO_COURSE_SLUG}` });
-    expect(res.json().data.course).toMatchObject({
-      title_fr: "Anglais pour débutants",
-      title_en: "English for beginners",
-      target_language: "en",
-      level: "A1",
-      popular: true,
-      active: true,
-      lessons_count: 3,
-      free_lessons_count: 1,
-    });
-    const list = (
-      await t.request({ method: "GET", url: `/api/v1/courses/${rows[0]?.id}/lessons`, token: learner.token })
-    ).json().data.lessons;
-    expect(list.map((l: { locked: boolean }) => l.locked)).toEqual([false, true, true]);
-    expect(list[0].cues[1]).toMatchObject({
-      start: 2.1,
-      end: 4.7,
-      text: "My name is Anna.",
-      translation_fr: "Je m'appelle Anna.",
-    });
-    const audio = await t.request({ method: "GET", url: list[0].audio.url, headers: { range: "bytes=0-2" } });
-    expect(audio.statusCode).toBe(206);
-    expect(audio.rawPayload.toString("latin1")).toMatch(/^(ID3|\xff)/);
   });
 });
