@@ -35,7 +35,8 @@ test("a review session of a downloaded lesson works offline, says so once, and c
       // each grade button says when the card comes back
       await expect(page.getByTestId("interval-good")).not.toBeEmpty();
       await page.getByTestId("grade-good").click();
-      for (const text of await page.locator(".ant-message-notice").allTextContents()) toasts.push(text);
+      for (const text of await page.locator(".ant-message-notice, .toast").allTextContents())
+        toasts.push(text);
     }
     // the session ends on its summary, not on "nothing to review"
     const summary = page.getByTestId("review-summary");
@@ -46,7 +47,7 @@ test("a review session of a downloaded lesson works offline, says so once, and c
     await expect(page.getByTestId("review-finished")).toHaveCount(0);
     // nothing said twice
     expect(new Set(toasts).size).toBe(toasts.length);
-    await expect(page.locator(".ant-message-notice")).toHaveCount(0);
+    await expect(page.locator(".ant-message-notice, .toast")).toHaveCount(0);
     // nothing reached the server yet
     const stats = await page.request.get("/api/v1/review/stats", { headers });
     expect((await stats.json()).data.stats.reviewed_today).toBe(0);

@@ -64,6 +64,8 @@ export const PUBLIC_TEXTS: Record<string, true | string[]> = {
 export const SHELL_TEXTS: Record<string, true | string[]> = {
   app: ["menu", "expand", "collapse", "openMenu", "closeMenu", "settings", "plan"],
   notifications: ["title", "button", "unread"],
+  // the course page's download for offline use (signed-in learners only)
+  courses: ["offline"],
 };
 
 const PARTS = { "public-texts": PUBLIC_TEXTS, "shell-texts": SHELL_TEXTS } as const;

@@ -1,8 +1,10 @@
 import { OfflineBanner } from "./offline-banner";
+import { Toaster } from "./toaster";
 import { UpdatePrompt } from "./update-prompt";
 
 /**
- * What the app says about itself, on every page: the offline banner and the new-version prompt.
+ * What the app says about itself, on every page: the offline banner, the new-version prompt and
+ * the short messages of lib/toast.ts.
  * Rendered in a root of its own (main.tsx), beside the routes: server-rendered pages hydrate
  * exactly what the server sent.
  */
@@ -11,6 +13,7 @@ export function AppNotices() {
     <>
       <OfflineBanner />
       <UpdatePrompt />
+      <Toaster />
     </>
   );
 }

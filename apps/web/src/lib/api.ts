@@ -1,6 +1,6 @@
 import type { paths } from "@api-docs/openapi";
 import { ApiError, errorText } from "./api-error";
-import { showFeedback } from "./feedback";
+import { showApiError } from "./feedback";
 import { i18n } from "./i18n";
 
 export const API_BASE = "/api";
@@ -230,7 +230,7 @@ async function request(path: string, options: RequestOptions): Promise<Response>
     if (cause instanceof DOMException && cause.name === "TimeoutError") {
       throw new ApiError(0, "TIMEOUT", i18n.t("errors:TIMEOUT"));
     }
-    if (!options.silent) showFeedback((f) => f.message.error(i18n.t("errors:network")));
+    if (!options.silent) showApiError(i18n.t("errors:network"));
     throw new ApiError(0, "NETWORK_ERROR", i18n.t("errors:network"));
   }
 
@@ -238,9 +238,7 @@ async function request(path: string, options: RequestOptions): Promise<Response>
     const error = await parseError(res);
     if (res.status >= 500) {
       if (!options.silent) {
-        showFeedback((f) =>
-          f.notification.warning({ title: i18n.t("errors:somethingWrong"), description: errorText(error) }),
-        );
+        showApiError(i18n.t("errors:somethingWrong"), errorText(error));
       }
     } else if (res.status === 400 || res.status === 422) {
       console.warn(`[api] ${res.status} ${path}`, error.code, error.message, error.errors ?? "");

@@ -1,19 +1,26 @@
 import type { MessageInstance } from "antd/es/message/interface";
 import type { NotificationInstance } from "antd/es/notification/interface";
-import type { Feedback } from "./feedback-static";
+import { toast } from "./toast";
+
+interface Feedback {
+  message: MessageInstance;
+  notification: NotificationInstance;
+}
 
 /** The mounted <App>s' instances, the innermost last (one unmounts when its page goes). */
 const bound: Feedback[] = [];
 
 /**
- * Toasts used outside React components (the API client). `FeedbackBridge` plugs in the
- * instances of antd's <App> so that they follow the theme and locale; before one mounts (a public
- * page, which carries no antd), antd's static functions are loaded on first use.
+ * The API client's own errors (network gone, the server failed), told outside any component.
+ * Inside a page built with antd they use its <App>'s toasts (`FeedbackBridge` binds them, so they
+ * follow its theme and locale); on a page drawn without antd, the plain toaster (lib/toast.ts):
+ * an error never loads antd.
  */
-export function showFeedback(show: (feedback: Feedback) => void): void {
+export function showApiError(text: string, detail?: string): void {
   const last = bound.at(-1);
-  if (last) show(last);
-  else void import("./feedback-static").then(({ staticFeedback }) => show(staticFeedback));
+  if (!last) toast("error", detail ? `${text} ${detail}` : text);
+  else if (detail) last.notification.warning({ title: text, description: detail });
+  else void last.message.error(text);
 }
 
 /** Returns the unbinding, for the effect's clean-up. */

@@ -32,6 +32,11 @@ const SHELL_MODULES = [
   "app/layouts/app-layout.tsx",
   "app/layouts/app-menu.tsx",
   "components/antd-outlet.tsx",
+  "components/app-notices.tsx",
+  "components/offline-banner.tsx",
+  "components/toaster.tsx",
+  "components/update-prompt.tsx",
+  "features/downloads/components/download-button.tsx",
   "features/notifications/components/notification-bell.tsx",
 ];
 

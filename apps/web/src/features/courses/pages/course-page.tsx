@@ -25,12 +25,10 @@ const StaffTools = lazy(async () => ({
   default: await withAntd(import("../components/course-staff-tools").then((m) => m.CourseStaffTools)),
 }));
 
-// signed-in learners only (the server renders no session): antd comes with it
-const CourseDownload = lazy(async () => ({
-  default: await withAntd(
-    import("@/features/downloads/components/download-button").then((m) => m.DownloadButton),
-  ),
-}));
+// signed-in learners only (the server renders no session); plain markup, like the page
+const CourseDownload = lazy(() =>
+  import("@/features/downloads/components/download-button").then((m) => ({ default: m.DownloadButton })),
+);
 
 // The offers show once the lessons are known and only to readers the course is not open to: the
 // browser loads them after the page (the public course page stays under its 150 KB); the server

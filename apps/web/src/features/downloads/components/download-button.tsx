@@ -1,11 +1,15 @@
-import { CheckCircleFilled, CloudDownloadOutlined, DeleteOutlined } from "@ant-design/icons";
+import CheckCircleFilled from "@ant-design/icons-svg/es/asn/CheckCircleFilled";
+import CloudDownloadOutlined from "@ant-design/icons-svg/es/asn/CloudDownloadOutlined";
+import DeleteOutlined from "@ant-design/icons-svg/es/asn/DeleteOutlined";
 import type { CourseItem, LessonItem } from "@parlons/contract";
-import { App, Button, Progress, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PlainButton } from "@/components/plain-button";
+import { PlainIcon } from "@/components/plain-icon";
 import { formatBytes } from "@/lib/format";
 import { useOnline } from "@/lib/online";
 import { useSession } from "@/lib/session";
+import { toast } from "@/lib/toast";
 import { useLang } from "@/lib/use-locale";
 import {
   type DownloadProgress,
@@ -15,10 +19,12 @@ import {
   removeDownloads,
   useDownloads,
 } from "../api/offline/downloads";
+import "./download-button.css";
 
 /**
  * Download for offline use: one lesson (lesson page) or every open lesson of a course (course
  * page). Shows the lessons and bytes done while it runs, then what is kept and a Delete button.
+ * Plain markup (no antd): the course page, drawn without antd, shows it to signed-in learners.
  */
 export function DownloadButton({
   course,
@@ -31,7 +37,6 @@ export function DownloadButton({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { message } = App.useApp();
   const { user } = useSession();
   const online = useOnline();
   const records = useDownloads();
@@ -48,16 +53,16 @@ export function DownloadButton({
     setProgress({ done: 0, total: count, bytes: 0 });
     try {
       await downloadLessons({ userId: user.id, course, lessons: wanted }, setProgress);
-      message.success(t("courses:offline.finished"));
+      toast("success", t("courses:offline.finished"));
     } catch {
-      message.error(t("courses:offline.failed"));
+      toast("error", t("courses:offline.failed"));
     } finally {
       setProgress(null);
     }
   };
   const remove = async () => {
     await removeDownloads(keptHere.map((l) => l.id));
-    message.success(t("courses:offline.removed"));
+    toast("success", t("courses:offline.removed"));
   };
 
   if (progress) {
@@ -68,38 +73,38 @@ export function DownloadButton({
       size: formatBytes(progress.bytes, lang),
     });
     return (
-      <div className="download-button" data-testid="download-progress">
-        <Progress percent={percent} size="small" aria-label={label} />
-        <Typography.Text type="secondary" role="status">
+      <div className="download-button download-button--progress" data-testid="download-progress">
+        <progress className="download-button__bar" max={100} value={percent} aria-label={label} />
+        <span className="download-button__note" role="status">
           {label}
-        </Typography.Text>
+        </span>
       </div>
     );
   }
 
   if (all) {
     return (
-      <Space wrap className="download-button">
-        <Typography.Text type="success" data-testid="download-done">
-          <CheckCircleFilled aria-hidden="true" />{" "}
+      <div className="download-button download-button--kept">
+        <span className="download-button__kept" data-testid="download-done">
+          <PlainIcon icon={CheckCircleFilled} />{" "}
           {scope === "lesson" ? t("courses:offline.lessonKept") : t("courses:offline.courseKept", { count })}
-        </Typography.Text>
-        <Button
-          size="small"
-          icon={<DeleteOutlined />}
+        </span>
+        <PlainButton
+          className="btn--small"
+          icon={<PlainIcon icon={DeleteOutlined} />}
           onClick={() => void remove()}
           data-testid="download-remove"
         >
           {t("courses:offline.remove")}
-        </Button>
-      </Space>
+        </PlainButton>
+      </div>
     );
   }
 
   return (
-    <Button
+    <PlainButton
       className="download-button"
-      icon={<CloudDownloadOutlined />}
+      icon={<PlainIcon icon={CloudDownloadOutlined} />}
       onClick={() => void start()}
       disabled={!online}
       data-testid={scope === "lesson" ? "download-lesson" : "download-course"}
@@ -107,6 +112,6 @@ export function DownloadButton({
       {scope === "lesson"
         ? t("courses:offline.downloadLesson")
         : t("courses:offline.downloadCourse", { count })}
-    </Button>
+    </PlainButton>
   );
 }
