@@ -120,6 +120,7 @@ export async function alignAudio(
       innerPauses,
       measure: "time",
       ratePrior: ratePrior(speech, lines, weights, options.lang),
+      music: speech.music,
     });
   }
   options.onProgress?.(1);

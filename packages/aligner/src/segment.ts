@@ -14,6 +14,7 @@
  *  - speech left outside every cue (an intro, a jingle or an aside that is not in the script may
  *    be skipped, at a price per second of speech presence, 2.5 times higher after the last line
  *    and three times between lines);
+ *  - music in the second after its start or before its end (an intro or outro jingle's burst);
  *  - clear pauses inside a cue beyond its punctuation's (at most two counted), or missing;
  *  - with hints (synthesis mode), the distance of each boundary from where the reference voice's
  *    line junction was mapped.
@@ -41,6 +42,11 @@ export interface SegmentInput {
    * (signal mode, whose weights count the pauses of the punctuation).
    */
   measure?: "speech" | "time";
+  /**
+   * per frame, 0–1, music around it (speech.ts SpeechAnalysis.music): a cue whose first or last
+   * second is music (a jingle's burst taken for a word, an outro) pays for it
+   */
+  music?: Float32Array;
 }
 
 export interface Segment {
@@ -62,6 +68,14 @@ export interface Segment {
  */
 const DURATION_WEIGHT = 20;
 const BOUNDARY_WEIGHT = 1;
+/**
+ * A cue whose first second (from its start) or last second (to its end) is all music costs this
+ * much: twice a boundary at a mere dip. One second looked at, on one side only: a line read after
+ * a chord bed's lead has a voice in its first second, a jingle's burst taken for a line's start
+ * has more jingle after it.
+ */
+const MUSIC_EDGE = 2;
+const MUSIC_REACH = 100;
 const SKIP_PER_SECOND = 1.5;
 /** the rates tried in "time" mode: 2^(k/4) times the presence's estimate, k from -6 to 8 */
 const GRID_BELOW = 6;
@@ -107,14 +121,15 @@ export function segmentLines(input: SegmentInput, iterations = 3): Segment[] {
   const byTime = input.measure === "time";
   const massRate = (mass[frames] as number) / Math.max(1e-9, totalWeight);
   if (input.rate)
-    return solve(pauses, mass, weights, input.rate, input.hints, input.innerPauses, byTime).segments;
+    return solve(pauses, input.music, mass, weights, input.rate, input.hints, input.innerPauses, byTime)
+      .segments;
   let best = { segments: [] as Segment[], cost: Number.POSITIVE_INFINITY };
   let rate = massRate;
   if (byTime) {
     // the speaking rate that explains the recording best: a grid from a third to four times the
     // presence's estimate (which noise lowers and music raises), each solved exactly
     const tryRate = (r: number) => {
-      const tried = solve(pauses, mass, weights, r, input.hints, input.innerPauses, byTime);
+      const tried = solve(pauses, input.music, mass, weights, r, input.hints, input.innerPauses, byTime);
       if (input.ratePrior) tried.cost += RATE_PRIOR_WEIGHT * Math.log(r / input.ratePrior) ** 2;
       if (tried.cost < best.cost) {
         best = tried;
@@ -133,7 +148,7 @@ export function segmentLines(input: SegmentInput, iterations = 3): Segment[] {
       if (Math.abs(next - rate) / rate < 0.01) break;
       rate = next;
     }
-    const tried = solve(pauses, mass, weights, rate, input.hints, input.innerPauses, byTime);
+    const tried = solve(pauses, input.music, mass, weights, rate, input.hints, input.innerPauses, byTime);
     if (byTime && input.ratePrior) tried.cost += RATE_PRIOR_WEIGHT * Math.log(rate / input.ratePrior) ** 2;
     if (byTime && tried.cost >= best.cost) break;
     best = tried;
@@ -143,6 +158,7 @@ export function segmentLines(input: SegmentInput, iterations = 3): Segment[] {
 
 function solve(
   pauses: Pause[],
+  music: Float32Array | undefined,
   mass: Float64Array,
   weights: number[],
   rate: number,
@@ -157,6 +173,16 @@ function solve(
   const starts = Int32Array.from(pauses, (p) => p.end);
   const ends = Int32Array.from(pauses, (p) => p.start);
   const weakness = Float64Array.from(pauses, (p) => BOUNDARY_WEIGHT * (1 - p.strength));
+  // music in the second after a cue's start, and in the second before its end
+  const musicMass = new Float64Array(music ? frames + 1 : 0);
+  if (music) for (let t = 0; t < frames; t++) musicMass[t + 1] = (musicMass[t] as number) + (music[t] ?? 0);
+  const musicIn = (from: number, to: number) => {
+    const lo = Math.max(0, Math.min(frames, from));
+    const hi = Math.max(lo, Math.min(frames, to));
+    return music && hi > lo ? ((musicMass[hi] as number) - (musicMass[lo] as number)) / (hi - lo) : 0;
+  };
+  const startMusic = Float64Array.from(pauses, (p) => MUSIC_EDGE * musicIn(p.end, p.end + MUSIC_REACH));
+  const endMusic = Float64Array.from(pauses, (p) => MUSIC_EDGE * musicIn(p.start - MUSIC_REACH, p.start));
   // clear[k]: clear pauses among pauses 0..k-1, so that those strictly inside (a, b) are
   // clear[b] - clear[a + 1]
   const clear = new Int32Array(m + 1);
@@ -187,7 +213,8 @@ function solve(
   // line 0 may start at any pause end; what precedes it is skipped
   {
     const back = new Int32Array(m).fill(-1);
-    for (let a = 0; a < m; a++) open[a] = skipCost(0, starts[a] as number) + (weakness[a] as number);
+    for (let a = 0; a < m; a++)
+      open[a] = skipCost(0, starts[a] as number) + (weakness[a] as number) + (startMusic[a] as number);
     openBack.push(back);
   }
   let closed = new Float64Array(m);
@@ -226,9 +253,10 @@ function solve(
       }
       if (bestA < 0) continue;
       const last = i === n - 1;
-      const endCost = last
-        ? END_SKIP * skipCost(endFrame, frames) + (weakness[b] as number)
-        : (weakness[b] as number);
+      const endCost =
+        (last ? END_SKIP * skipCost(endFrame, frames) : 0) +
+        (weakness[b] as number) +
+        (endMusic[b] as number);
       closed[b] = best + endCost + (last ? 0 : hintCost(i, endFrame, starts[b] as number));
       back[b] = bestA;
     }
@@ -243,15 +271,16 @@ function solve(
     for (let a = 0; a < m; a++) {
       if (a > 0 && freeFrom >= 0) {
         const skipped = INNER_SKIP * skipCost(starts[a - 1] as number, ends[a] as number);
-        const viaSkip = free + skipped + (weakness[a] as number);
+        const viaSkip = free + skipped + (weakness[a] as number) + (startMusic[a] as number);
         if (viaSkip < (nextOpen[a] as number)) {
           nextOpen[a] = viaSkip;
           nextBack[a] = freeFrom;
         }
         free += skipped;
       }
-      if ((closed[a] as number) < (nextOpen[a] as number)) {
-        nextOpen[a] = closed[a] as number;
+      const joined = (closed[a] as number) + (startMusic[a] as number);
+      if (joined < (nextOpen[a] as number)) {
+        nextOpen[a] = joined;
         nextBack[a] = a;
       }
       if ((closed[a] as number) < free) {

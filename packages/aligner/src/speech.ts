@@ -24,6 +24,11 @@ export interface SpeechAnalysis {
   pauses: Pause[];
   /** per frame, the speech bands' excess over the background (natural-log units, smoothed) */
   envelope: Float32Array;
+  /**
+   * per frame, 0–1: how much it and the 150 ms around it are held notes (features.ts steadiness):
+   * 1 in a jingle or a music bed alone, 0 where a voice speaks, over music or not
+   */
+  music: Float32Array;
 }
 
 const BLOCK = 10; // frames averaged for the floor (100 ms)
@@ -39,6 +44,8 @@ const SILENT = LOG_FLOOR + 3;
 /** steadiness (features.ts) of a voice, even over a music bed, stays below the first; music's above the second */
 const STEADY_SPEECH = 0.3;
 const STEADY_MUSIC = 0.45;
+/** frames each side over which steadiness is averaged into SpeechAnalysis.music */
+const MUSIC_HALF = 15;
 
 function movingAverage(values: Float32Array, half: number): Float32Array {
   const out = new Float32Array(values.length);
@@ -163,7 +170,13 @@ export function analyseSpeech(features: Features): SpeechAnalysis {
     presence[t] = Math.min(1, level[t] as number);
   }
   muteBeats(level, presence, features.steadiness);
-  return { presence, pauses: findPauses(level), envelope: smooth };
+  const music = movingAverage(features.steadiness, MUSIC_HALF);
+  for (let t = 0; t < frames; t++)
+    music[t] = Math.min(
+      1,
+      Math.max(0, ((music[t] as number) - STEADY_SPEECH) / (STEADY_MUSIC - STEADY_SPEECH)),
+    );
+  return { presence, pauses: findPauses(level), envelope: smooth, music };
 }
 
 /** a burst of sound at most this long (frames) amid music is a beat, not a word */

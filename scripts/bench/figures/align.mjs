@@ -12,6 +12,7 @@ import path from "node:path";
 import { buildCorpus, buildLongLesson } from "../lib/align-corpus.mjs";
 import { buildFresh } from "../lib/align-fresh.mjs";
 import { buildHeldOut } from "../lib/align-heldout.mjs";
+import { buildUnseen } from "../lib/align-unseen.mjs";
 import { root } from "../lib/processes.mjs";
 
 export const name = "align";
@@ -99,6 +100,7 @@ export async function run(ctx) {
   const clips = buildCorpus({ dir, log: ctx.log, only });
   const heldOut = buildHeldOut({ dir, log: ctx.log, only });
   const fresh = buildFresh({ dir, log: ctx.log, only });
+  const unseen = buildUnseen({ dir, log: ctx.log, only });
   const long = only ? null : buildLongLesson({ dir, log: ctx.log });
   const rows = [];
   for (const mode of ["signal", "synthesis"]) {
@@ -116,6 +118,7 @@ export async function run(ctx) {
     for (const [part, set] of [
       [" (held out)", heldOut],
       [" (fresh)", fresh],
+      [" (unseen)", unseen],
     ]) {
       if (set.length === 0) continue;
       const held = runChild(mode, set);
