@@ -35,6 +35,7 @@ const sharedTables = {
     "mail",
     "notifications",
     "podcast",
+    "practice",
     "push",
     "review",
     "users",

@@ -2462,7 +2462,7 @@ export interface paths {
         };
         /**
          * Download hands free session
-         * @description Access: signed in. The hands-free daily session as one MP3 (16 kHz mono, 32 kbit/s) for offline listening: the lines cut from their lessons' audio, the pauses as silence, the recall prompts spoken by the server's synthesizer. Without one, every item is an echo. The header x-session-mode says which ran (speech or echo_only), x-session-items how many items it holds. Planned again at every request with what the caller's plan opens now; the MP3 of the same content is kept for the day. 404 SESSION_EMPTY when nothing is to be practised. Supports Range.
+         * @description Access: signed in. The hands-free daily session as one MP3 (16 kHz mono, 32 kbit/s) for offline listening: the lines cut from their lessons' audio, the pauses as silence, the recall prompts spoken by the server's synthesizer. Without one (or when it fails), every item is an echo. The header x-session-mode says which ran (speech or echo_only), x-session-items how many items it holds. Made at the day's first request, then the same file all day (cards graded meanwhile change the in-app session, not this file) as long as every lesson it is cut from still opens for the caller (a plan that ends makes it again without its premium lines); files of past days are deleted. 404 SESSION_EMPTY when nothing is to be practised. Supports Range.
          */
         get: operations["downloadHandsFreeSession"];
         put?: never;
@@ -2471,7 +2471,7 @@ export interface paths {
         options?: never;
         /**
          * Download hands free session (headers only)
-         * @description Access: signed in. The hands-free daily session as one MP3 (16 kHz mono, 32 kbit/s) for offline listening: the lines cut from their lessons' audio, the pauses as silence, the recall prompts spoken by the server's synthesizer. Without one, every item is an echo. The header x-session-mode says which ran (speech or echo_only), x-session-items how many items it holds. Planned again at every request with what the caller's plan opens now; the MP3 of the same content is kept for the day. 404 SESSION_EMPTY when nothing is to be practised. Supports Range.
+         * @description Access: signed in. The hands-free daily session as one MP3 (16 kHz mono, 32 kbit/s) for offline listening: the lines cut from their lessons' audio, the pauses as silence, the recall prompts spoken by the server's synthesizer. Without one (or when it fails), every item is an echo. The header x-session-mode says which ran (speech or echo_only), x-session-items how many items it holds. Made at the day's first request, then the same file all day (cards graded meanwhile change the in-app session, not this file) as long as every lesson it is cut from still opens for the caller (a plan that ends makes it again without its premium lines); files of past days are deleted. 404 SESSION_EMPTY when nothing is to be practised. Supports Range.
          */
         head: operations["headDownloadHandsFreeSession"];
         patch?: never;
@@ -2578,7 +2578,7 @@ export interface paths {
         };
         /**
          * Get podcast daily session
-         * @description Access: public. The day's hands-free session (one MP3, see GET /v1/practice/hands-free/audio.mp3) through the URL signed in the feed: today's only, planned again for the owner as they are now at every request (a plan that ends removes its premium lines). Supports Range.
+         * @description Access: public. The day's hands-free session (one MP3, see GET /v1/practice/hands-free/audio.mp3) through the URL signed in the feed: today's only, the day's file as long as every lesson it is cut from still opens for the owner as they are now (a plan that ends makes it again without its premium lines). The feed lists it once made (rendered in the background, never while the feed waits). Supports Range.
          */
         get: operations["getPodcastDailySession"];
         put?: never;
@@ -2587,7 +2587,7 @@ export interface paths {
         options?: never;
         /**
          * Get podcast daily session (headers only)
-         * @description Access: public. The day's hands-free session (one MP3, see GET /v1/practice/hands-free/audio.mp3) through the URL signed in the feed: today's only, planned again for the owner as they are now at every request (a plan that ends removes its premium lines). Supports Range.
+         * @description Access: public. The day's hands-free session (one MP3, see GET /v1/practice/hands-free/audio.mp3) through the URL signed in the feed: today's only, the day's file as long as every lesson it is cut from still opens for the owner as they are now (a plan that ends makes it again without its premium lines). The feed lists it once made (rendered in the background, never while the feed waits). Supports Range.
          */
         head: operations["headPodcastDailySession"];
         patch?: never;

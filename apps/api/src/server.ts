@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config";
 import { migrate, openDatabase } from "./db/client";
 import { startAnalyticsRollup } from "./jobs/analytics-rollup";
 import { startEventReminders } from "./jobs/event-reminders";
+import { startHandsFreeSweep } from "./jobs/hands-free-sweep";
 import { startMailWorker } from "./jobs/mail-worker";
 import { startOutboxWorker } from "./jobs/outbox-worker";
 import { startStorageSweep } from "./jobs/storage-sweep";
@@ -161,6 +162,13 @@ async function main() {
       ...jobLog,
     }),
   );
+  const handsFreeSweep = untilClose(
+    startHandsFreeSweep({
+      db: database.db,
+      sessions: app.deps.services.handsFreeAudio,
+      ...jobLog,
+    }),
+  );
 
   // SIGTERM drains: /api/health/ready answers 503 at once and the jobs stop (the mail being sent
   // finishes, the rest of its batch is released); requests keep being served for the drain delay,
@@ -184,6 +192,7 @@ async function main() {
         analyticsRollup.stop(),
         studyReminders.stop(),
         storageSweep.stop(),
+        handsFreeSweep.stop(),
         subscriptionSync.stop(),
       ]);
       await new Promise((resolve) => setTimeout(resolve, config.shutdown.drainDelayMs));

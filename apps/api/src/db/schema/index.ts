@@ -15,6 +15,7 @@ export * from "./media";
 export * from "./notifications";
 export * from "./plans";
 export * from "./podcast";
+export * from "./practice";
 export * from "./privacy";
 export * from "./push";
 export * from "./review";

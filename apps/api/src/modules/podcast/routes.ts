@@ -139,7 +139,7 @@ export default async function podcastRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description:
-        "The day's hands-free session (one MP3, see GET /v1/practice/hands-free/audio.mp3) through the URL signed in the feed: today's only, planned again for the owner as they are now at every request (a plan that ends removes its premium lines). Supports Range.",
+        "The day's hands-free session (one MP3, see GET /v1/practice/hands-free/audio.mp3) through the URL signed in the feed: today's only, the day's file as long as every lesson it is cut from still opens for the owner as they are now (a plan that ends makes it again without its premium lines). The feed lists it once made (rendered in the background, never while the feed waits). Supports Range.",
       params: podcastSessionParams,
       querystring: podcastSessionQuery,
       response: { 200: binary, 206: binary, 304: binary, ...errorResponses(404, 416) },

@@ -1,5 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { cuesToWebVtt, type Locale, localizePath, type PodcastFeed, pickField } from "@parlons/contract";
+import {
+  cuesToWebVtt,
+  type HandsFreeQuery,
+  type Locale,
+  localizePath,
+  type PodcastFeed,
+  pickField,
+} from "@parlons/contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { podcastFeeds } from "../../db/schema/podcast";
@@ -47,7 +54,7 @@ export function createPodcastService(deps: {
   courses: { findByIds(ids: string[]): Promise<CourseRow[]> };
   media: Pick<MediaService, "findByPath">;
   review: { mustOpen(reviewer: Reviewer, lessonId: string): Promise<void> };
-  handsFreeAudio: Pick<HandsFreeAudio, "audio">;
+  handsFreeAudio: Pick<HandsFreeAudio, "audio" | "ready">;
   clock?: () => Date;
 }) {
   const { db, publicUrl, users, entitlement, lessons, courses, media, review } = deps;
@@ -64,15 +71,12 @@ export function createPodcastService(deps: {
       .digest("base64url");
   const sessionUrl = (feed: FeedRow, day: string, lang: Locale) =>
     `${publicUrl}/api/v1/podcast/sessions/${feed.id}/${day}/audio.mp3?sig=${sessionMac(feed, day, lang)}${lang === "fr" ? "" : `&lang=${lang}`}`;
+  const sessionQuery = (lang: Locale): HandsFreeQuery => ({ limit: 20, lang, kinds: ["echo", "recall"] });
   /** The day's session MP3 of the feed's owner (both kinds, prompts in the feed's language), or null when nothing is due. */
   async function sessionOf(reader: Reviewer, lang: Locale): Promise<SessionAudio | null> {
     const dayStart = dayStartOf(undefined, clock());
     try {
-      return await deps.handsFreeAudio.audio(
-        reader,
-        { limit: 20, lang, kinds: ["echo", "recall"] },
-        dayStart,
-      );
+      return await deps.handsFreeAudio.audio(reader, sessionQuery(lang), dayStart);
     } catch (err) {
       if (err instanceof AppError && err.code === "SESSION_EMPTY") return null;
       throw err;
@@ -163,15 +167,20 @@ export function createPodcastService(deps: {
 
   /** The day's hands-free session as the feed's first episode (none when nothing is due). */
   async function dailySession(feed: FeedRow, reader: Reviewer, lang: Locale): Promise<FeedEpisode[]> {
-    const session = await sessionOf(reader, lang);
+    // the feed never waits for a render: the episode appears once the day's file is made
+    const session = await deps.handsFreeAudio.ready(
+      reader,
+      sessionQuery(lang),
+      dayStartOf(undefined, clock()),
+    );
     if (!session) return [];
     const day = session.day.toISOString().slice(0, 10);
     const words = wordsOf(lang).words.podcast;
     const title = `${words.sessionTitle} · ${day}`;
     return [
       {
-        // a new guid when the content changes (lines graded, a plan ended): apps fetch it again
-        guid: `parlons:session:${day}:${session.key.slice(-26, -4)}`,
+        // a new guid when the day's file is made again (a plan ended): apps fetch it again
+        guid: `parlons:session:${day}:${session.key.slice(-40, -4)}`,
         title,
         description: words.sessionDescription,
         link: `${publicUrl}${localizePath("/practice/hands-free", lang)}`,

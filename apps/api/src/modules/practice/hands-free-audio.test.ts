@@ -4,40 +4,19 @@ import { echoPause, HANDS_FREE_GAP, recallPause } from "@parlons/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../../../test/helpers/build";
-import { courseInput, makePremium, uploadAudio } from "../../../test/helpers/learning";
-import { type Run, runsOf, tonesMp3 } from "../../../test/helpers/session-audio";
+import {
+  download,
+  FREE_LINES,
+  type HandsFreeFixture,
+  handsFreeCourse,
+  inReview,
+  learner,
+  PAID_LINE,
+  TONES,
+} from "../../../test/helpers/hands-free";
+import { type Run, runsOf } from "../../../test/helpers/session-audio";
 import { customerPlans, reviewCards } from "../../db/schema";
 
-// the lesson's audio: each line a tone of its own, so that the MP3's cuts are recognised
-const FREE_LINES = [
-  {
-    start: 0,
-    end: 1.5,
-    hz: 440,
-    text: "Buenos días.",
-    translation_fr: "Bonjour.",
-    translation_en: "Good morning.",
-  },
-  {
-    start: 1.5,
-    end: 3.5,
-    hz: 660,
-    text: "Quisiera un café.",
-    translation_fr: "",
-    translation_en: "I would like a coffee.",
-  },
-  // no translation: only ever echoed
-  { start: 3.5, end: 4.5, hz: 990, text: "Gracias.", translation_fr: "", translation_en: "" },
-];
-const PAID_LINE = {
-  start: 4.5,
-  end: 5.5,
-  hz: 1320,
-  text: "¿Cuánto cuesta?",
-  translation_fr: "",
-  translation_en: "",
-};
-const TONES = [...FREE_LINES, PAID_LINE].map((l) => l.hz);
 const ESPEAK = spawnSync("espeak-ng", ["--version"]).status === 0;
 /**
  * A run's length in the decoded MP3 is its planned one within 0.1 s: 20 ms frames of analysis, the
@@ -45,62 +24,6 @@ const ESPEAK = spawnSync("espeak-ng", ["--version"]).status === 0;
  * each line's tone a little past its cue).
  */
 const CLOSE = 0.1;
-
-interface Fixture {
-  course: string;
-  free: string;
-  paid: string;
-}
-
-async function setUp(t: TestContext): Promise<Fixture> {
-  const admin = await t.adminToken();
-  const audio = await uploadAudio(t, admin, Buffer.from(tonesMp3([...FREE_LINES, PAID_LINE], 6)));
-  const course = (
-    await t.request({ method: "POST", url: "/api/v1/courses", token: admin, payload: courseInput() })
-  ).json().data.course.id as string;
-  const lesson = async (free: boolean, lines: (typeof FREE_LINES)[number][]) => {
-    const made = await t.request({
-      method: "POST",
-      url: `/api/v1/courses/${course}/lessons`,
-      token: admin,
-      payload: {
-        title_fr: "Leçon",
-        title_en: "Lesson",
-        audio: `${audio.file_path}:${audio.audioDuration}`,
-        free,
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().data.lesson.id as string;
-    const put = await t.request({
-      method: "PUT",
-      url: `/api/v1/courses/${course}/lessons/${id}/cues`,
-      token: admin,
-      payload: { cues: lines.map(({ hz: _hz, ...cue }) => cue) },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-    return id;
-  };
-  return { course, free: await lesson(true, FREE_LINES), paid: await lesson(false, [PAID_LINE]) };
-}
-
-async function learner(t: TestContext, fx: Fixture, opts: { premium?: boolean } = {}) {
-  const user = await t.createUser();
-  if (opts.premium) await makePremium(t, user.id);
-  for (const lesson of opts.premium ? [fx.free, fx.paid] : [fx.free]) {
-    const done = await t.request({
-      method: "POST",
-      url: `/api/v1/courses/${fx.course}/lessons/done-customer`,
-      token: user.token,
-      payload: { lesson_id: lesson, done: true },
-    });
-    expect(done.statusCode, done.body).toBe(200);
-  }
-  return user;
-}
-
-const download = (t: TestContext, token: string, query = "") =>
-  t.request({ method: "GET", url: `/api/v1/practice/hands-free/audio.mp3${query}`, token });
 
 /** The runs an echo of this line makes: the line, a pause of 1.2 times its length, the line. */
 const echo = (line: { start: number; end: number; hz: number }): Run[] => [
@@ -150,11 +73,12 @@ function expectRuns(runs: Run[], expected: (Run | { type: "speech" })[]) {
 
 describe("the hands-free session as one MP3, with espeak-ng", () => {
   let t: TestContext;
-  let fx: Fixture;
+  let fx: HandsFreeFixture;
   beforeAll(async () => {
     t = await buildTestApp();
-    fx = await setUp(t);
-  });
+    fx = await handsFreeCourse(t);
+    // a loaded machine takes its time to build the app and upload the lesson's audio
+  }, 180_000);
   afterAll(() => t.close());
 
   it("is the lines cut from the lesson's audio, the pauses as silences, in the plan's order", async () => {
@@ -178,20 +102,7 @@ describe("the hands-free session as one MP3, with espeak-ng", () => {
     async () => {
       const user = await learner(t, fx);
       // every line in review, due now: lines with a translation are recalled
-      const cards = await t.database.db.select().from(reviewCards).where(eq(reviewCards.userId, user.id));
-      for (const card of cards) {
-        const graded = await t.request({
-          method: "POST",
-          url: "/api/v1/review/grade",
-          token: user.token,
-          payload: { review_id: randomUUID(), card_id: card.id, rating: 4 },
-        });
-        expect(graded.statusCode, graded.body).toBe(200);
-      }
-      await t.database.db
-        .update(reviewCards)
-        .set({ due: new Date(Date.now() - 60_000) })
-        .where(eq(reviewCards.userId, user.id));
+      await inReview(t, user.id, user.token);
       const res = await download(t, user.token, "?lang=en");
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers["x-session-mode"]).toBe("speech");
@@ -205,10 +116,22 @@ describe("the hands-free session as one MP3, with espeak-ng", () => {
     },
   );
 
-  it("is kept for the day: the same session is not rendered twice, and answers Range and HEAD", async () => {
+  it("is the same file all day, cards graded meanwhile, and answers Range and HEAD", async () => {
     const user = await learner(t, fx);
     const first = await download(t, user.token);
+    // a line graded: today's plan changes, today's file does not
+    const [card] = await t.database.db.select().from(reviewCards).where(eq(reviewCards.userId, user.id));
+    const graded = await t.request({
+      method: "POST",
+      url: "/api/v1/review/grade",
+      token: user.token,
+      payload: { review_id: randomUUID(), card_id: card?.id, rating: 4 },
+    });
+    expect(graded.statusCode, graded.body).toBe(200);
+    const plan = await t.request({ method: "GET", url: "/api/v1/practice/hands-free", token: user.token });
+    expect(plan.json().data.items).toHaveLength(2);
     const again = await download(t, user.token);
+    expect(again.headers["x-session-items"]).toBe("3");
     expect(again.headers.etag).toBe(first.headers.etag);
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     const head = await t.request({
@@ -263,12 +186,13 @@ describe("the hands-free session as one MP3, with espeak-ng", () => {
 
 describe("the hands-free session as one MP3, without a synthesizer", () => {
   let t: TestContext;
-  let fx: Fixture;
+  let fx: HandsFreeFixture;
   beforeAll(async () => {
     // what a server without espeak-ng renders
     t = await buildTestApp({ env: { SESSION_SPEECH: "off" } });
-    fx = await setUp(t);
-  });
+    fx = await handsFreeCourse(t);
+    // a loaded machine takes its time to build the app and upload the lesson's audio
+  }, 180_000);
   afterAll(() => t.close());
 
   it("echoes every item, recalls included, and says so", async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SessionJob, SessionPiece, SessionResult } from "@parlons/aligner/run-session";
@@ -13,6 +13,7 @@ import {
 import type { Storage } from "../../integrations/storage/storage";
 import { AppError } from "../../lib/errors";
 import type { Reviewer } from "../review/service";
+import type { HandsFreeFileRow, HandsFreeFiles } from "./hands-free-files";
 
 /** The session's MP3 as stored: its storage key and size, its mode and what it holds. */
 export interface SessionAudio {
@@ -20,18 +21,13 @@ export interface SessionAudio {
   size: number;
   mode: HandsFreeAudioMode;
   items: number;
-  /** its length in seconds (a constant bitrate: from its size) */
+  /** its length in whole seconds */
   seconds: number;
   /** the day it was made for (the learner's midnight) */
   day: Date;
 }
 
-/** The MP3's constant bitrate (packages/aligner/src/session.ts), in kbit/s. */
-const SESSION_KBPS = 32;
-/** Version of the rendering: a change to it makes every cached session stale. */
-const RENDER_VERSION = 1;
-
-/** Every recall made an echo: what a server with no synthesizer renders. */
+/** Every recall made an echo: what a server with no synthesizer (or one that failed) renders. */
 function echoOnly(items: HandsFreeItem[]): HandsFreeItem[] {
   return items.map((item) =>
     item.kind === "echo"
@@ -67,93 +63,158 @@ async function readAll(storage: Storage, key: string): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+const presented = (row: HandsFreeFileRow): SessionAudio => ({
+  key: row.storageKey,
+  size: row.size,
+  mode: row.mode as HandsFreeAudioMode,
+  items: row.items,
+  seconds: Math.round(row.seconds),
+  day: row.dayStart,
+});
+
+/** The variant of a session its query makes: the file of one is not the file of another. */
+const variantOf = (query: HandsFreeQuery) =>
+  `${query.lang}.${[...query.kinds].sort().join("+")}.${query.limit}`;
+
+/** espeak-ng failed on a prompt (the worker's code): the session is made again, every item an echo. */
+const speechFailed = (err: unknown) => (err as { code?: unknown } | null)?.code === "SPEECH_FAILED";
+
 /**
- * The hands-free session rendered as one MP3 on the server, for offline listening and the
- * podcast feed: each fetch plans the session again for the learner as they are now (the review
- * deck opens only what their plan opens: a plan that ends removes its premium items), and the
- * MP3 of that exact content is kept per learner and day (its key names the learner, the day and
- * a hash of the pieces), so that the same session is rendered once. Rendering (decoding the
+ * The hands-free session rendered as one MP3 on the server, for offline listening and the podcast
+ * feed, frozen for the learner's day: the first fetch of a day plans the session (the review deck
+ * opens only what their plan opens) and renders it; later fetches that day get the same file,
+ * whatever was graded meanwhile, as long as every lesson it is cut from still opens for the
+ * learner (a plan that ends makes it again without its premium lines). Rendering (decoding the
  * lessons' audio, espeak-ng for the prompts, encoding) runs in a worker thread, one at a time per
- * process; where espeak-ng is missing (or SESSION_SPEECH=off) every item is an echo.
+ * process; where espeak-ng is missing (or SESSION_SPEECH=off), or fails on a prompt, every item is
+ * an echo. Files of past days are swept (`sweep`).
  */
 export function createHandsFreeAudio(deps: {
   plan(reviewer: Reviewer, query: HandsFreeQuery, dayStart: Date): Promise<HandsFreePlan>;
   lessons: { findByIds(ids: string[]): Promise<{ id: string; audioPath: string | null }[]> };
+  /** The lessons among `ids` that open for the reviewer now. */
+  openLessons(reviewer: Reviewer, ids: string[]): Promise<Set<string>>;
   storage: Storage;
+  files: HandsFreeFiles;
   /** espeak-ng's command, or null when there is none (asked once) */
   speaker: () => Promise<string | null>;
   render: (job: SessionJob) => Promise<SessionResult>;
+  /** A render in the background failed (the feed's): logged, the next fetch tries again. */
+  onBackgroundError?: (err: unknown) => void;
 }) {
-  const { storage } = deps;
-  /** renders under way, by key: a second request for the same session waits for the first */
-  const running = new Map<string, Promise<number>>();
+  const { storage, files } = deps;
+  /** renders under way, by slot: a second request for the same session waits for the first */
+  const running = new Map<string, Promise<HandsFreeFileRow>>();
   /** one render at a time in this process: audio work is heavy, sessions are many */
   let queue: Promise<unknown> = Promise.resolve();
-  /** each learner's day and the keys made for it, so that the previous day's files are dropped */
-  const kept = new Map<string, { day: number; keys: Set<string> }>();
 
-  async function remember(userId: string, day: Date, key: string) {
-    const entry = kept.get(userId);
-    if (entry?.day === day.getTime()) {
-      entry.keys.add(key);
-      return;
+  /** The MP3 of these items in storage under `key`; a prompt espeak-ng cannot read makes it echo only. */
+  async function renderTo(key: string, items: HandsFreeItem[], speaker: string | null) {
+    const rows = await deps.lessons.findByIds([...new Set(items.map((i) => i.lesson.id))]);
+    const audioPathOf = new Map(rows.flatMap((r) => (r.audioPath ? [[r.id, r.audioPath] as const] : [])));
+    const kept = items.filter((i) => audioPathOf.has(i.lesson.id));
+    if (kept.length === 0) return null;
+    const run = async (mode: HandsFreeAudioMode) => {
+      const { sources, pieces } = piecesOf(mode === "speech" ? kept : echoOnly(kept), audioPathOf);
+      const bytes = await Promise.all(sources.map((s) => readAll(storage, s)));
+      return deps.render({ sources: bytes, pieces, ...(mode === "speech" && speaker ? { speaker } : {}) });
+    };
+    let mode: HandsFreeAudioMode = speaker ? "speech" : "echo_only";
+    let result: SessionResult;
+    try {
+      result = await run(mode);
+    } catch (err) {
+      if (mode !== "speech" || !speechFailed(err)) throw err;
+      mode = "echo_only";
+      result = await run(mode);
     }
-    kept.set(userId, { day: day.getTime(), keys: new Set([key]) });
-    for (const old of entry?.keys ?? []) await storage.delete(old).catch(() => undefined);
-  }
-
-  async function renderTo(key: string, job: SessionJob): Promise<number> {
-    const result = await deps.render(job);
     const file = path.join(await storage.tempDir(), `${randomUUID()}.mp3`);
     await writeFile(file, result.mp3);
     await storage.putFile(key, file);
-    return result.mp3.length;
+    const lessonIds = [...new Set(kept.map((i) => i.lesson.id))];
+    return { size: result.mp3.length, seconds: result.seconds, mode, items: kept.length, lessonIds };
+  }
+
+  /** Plans the session now and renders it as the slot's file (replacing `stale` when given). */
+  async function make(
+    reviewer: Reviewer,
+    query: HandsFreeQuery,
+    dayStart: Date,
+    stale: HandsFreeFileRow | undefined,
+  ): Promise<HandsFreeFileRow> {
+    const speaker = await deps.speaker();
+    const plan = await deps.plan(reviewer, query, dayStart);
+    const userId = reviewer.principal.id;
+    const day = dayStart.toISOString().slice(0, 16).replace(/[-:]/g, "");
+    const key = `sessions/${userId}-${day}-${randomUUID()}.mp3`;
+    await files.reserve(key);
+    let made: Awaited<ReturnType<typeof renderTo>> = null;
+    try {
+      made = plan.items.length > 0 ? await renderTo(key, plan.items, speaker) : null;
+    } finally {
+      if (!made) await files.release(key);
+    }
+    if (!made) {
+      if (stale) await files.drop(stale);
+      throw new AppError(404, "SESSION_EMPTY", "No line to practise today");
+    }
+    return files.freeze(
+      { userId, dayStart, variant: variantOf(query), storageKey: key, createdAt: new Date(), ...made },
+      stale?.storageKey ?? null,
+    );
+  }
+
+  /** The slot's file as it stands: kept while every lesson it is cut from still opens. */
+  async function frozen(reviewer: Reviewer, query: HandsFreeQuery, dayStart: Date) {
+    const row = await files.find({ userId: reviewer.principal.id, dayStart, variant: variantOf(query) });
+    if (!row) return { row: undefined, fresh: false };
+    const open = await deps.openLessons(reviewer, row.lessonIds);
+    const fresh = row.lessonIds.every((id) => open.has(id)) && (await storage.stat(row.storageKey)) !== null;
+    return { row, fresh };
+  }
+
+  /** The render of the slot, started now unless one is under way (one at a time per process). */
+  function rendering(reviewer: Reviewer, query: HandsFreeQuery, dayStart: Date, stale?: HandsFreeFileRow) {
+    const slot = `${reviewer.principal.id}|${dayStart.getTime()}|${variantOf(query)}`;
+    let render = running.get(slot);
+    if (!render) {
+      const job = () => make(reviewer, query, dayStart, stale);
+      render = queue.then(job, job);
+      queue = render.catch(() => undefined);
+      running.set(slot, render);
+      render.finally(() => running.delete(slot)).catch(() => undefined);
+    }
+    return render;
   }
 
   return {
-    /** The MP3 of the learner's session today, rendered now if it is not kept yet. */
+    /** The MP3 of the learner's session today: the day's file, rendered now if there is none yet. */
     async audio(reviewer: Reviewer, query: HandsFreeQuery, dayStart: Date): Promise<SessionAudio> {
-      const speaker = await deps.speaker();
-      const mode: HandsFreeAudioMode = speaker ? "speech" : "echo_only";
-      const plan = await deps.plan(reviewer, query, dayStart);
-      const items = mode === "speech" ? plan.items : echoOnly(plan.items);
-      const rows = await deps.lessons.findByIds([...new Set(items.map((i) => i.lesson.id))]);
-      const audioPathOf = new Map(rows.flatMap((r) => (r.audioPath ? [[r.id, r.audioPath] as const] : [])));
-      const { sources, pieces } = piecesOf(items, audioPathOf);
-      if (pieces.length === 0) throw new AppError(404, "SESSION_EMPTY", "No line to practise today");
-      const hash = createHash("sha256")
-        .update(JSON.stringify({ v: RENDER_VERSION, sources, pieces }))
-        .digest("base64url")
-        .slice(0, 22);
-      const userId = reviewer.principal.id;
-      const day = dayStart.toISOString().slice(0, 16).replace(/[-:]/g, "");
-      const key = `sessions/${userId}-${day}-${hash}.mp3`;
-      const count = items.filter((i) => audioPathOf.has(i.lesson.id)).length;
-      const done = (size: number): SessionAudio => ({
-        key,
-        size,
-        mode,
-        items: count,
-        seconds: Math.round((size * 8) / (SESSION_KBPS * 1000)),
-        day: dayStart,
-      });
-      const stored = await storage.stat(key);
-      if (stored) return done(stored.size);
-      let render = running.get(key);
-      if (!render) {
-        const job = async (): Promise<number> => {
-          const bytes = await Promise.all(sources.map((s) => readAll(storage, s)));
-          return renderTo(key, { sources: bytes, pieces, ...(speaker ? { speaker } : {}) });
-        };
-        render = queue.then(job, job);
-        queue = render.catch(() => undefined);
-        running.set(key, render);
-        render.finally(() => running.delete(key)).catch(() => undefined);
-      }
-      const size = await render;
-      await remember(userId, dayStart, key);
-      return done(size);
+      const { row, fresh } = await frozen(reviewer, query, dayStart);
+      if (row && fresh) return presented(row);
+      return presented(await rendering(reviewer, query, dayStart, row));
     },
+
+    /**
+     * The day's file when it is made, else null, its render started in the background (the
+     * podcast feed never waits for one: the episode appears once it is ready).
+     */
+    async ready(reviewer: Reviewer, query: HandsFreeQuery, dayStart: Date): Promise<SessionAudio | null> {
+      const { row, fresh } = await frozen(reviewer, query, dayStart);
+      if (row && fresh) return presented(row);
+      rendering(reviewer, query, dayStart, row).catch((err: unknown) => {
+        if (!(err instanceof AppError && err.code === "SESSION_EMPTY")) deps.onBackgroundError?.(err);
+      });
+      return null;
+    },
+
+    /** Waits for the renders under way (tests; a server closing). */
+    async settled(): Promise<void> {
+      await Promise.allSettled([...running.values()]);
+    },
+
+    /** Deletes the files of past days (the sweep job, at start and every hour); how many went. */
+    sweep: (now: Date) => files.sweep(now),
   };
 }
 export type HandsFreeAudio = ReturnType<typeof createHandsFreeAudio>;

@@ -2,6 +2,7 @@ import { probeSpeaker, renderSessionInWorker } from "@parlons/aligner/run-sessio
 import { defineModule } from "../../lib/module";
 import { createHandsFreeService, type HandsFreeService } from "./hands-free";
 import { createHandsFreeAudio, type HandsFreeAudio } from "./hands-free-audio";
+import { createHandsFreeFiles, sessionKeysInUse } from "./hands-free-files";
 import practiceRoutes from "./routes";
 import type { PracticeService } from "./service";
 import { createPracticeService } from "./service";
@@ -21,10 +22,11 @@ declare module "../../lib/module" {
  */
 export default defineModule({
   name: "practice",
-  needs: ["review", "lessons", "courses", "media"],
+  needs: ["review", "lessons", "courses", "media", "storageUsers"],
   provides: ["practice", "handsFree", "handsFreeAudio"],
   routesRead: ["principals"],
-  build: ({ config }, { review, lessons, courses, media }) => {
+  build: ({ app, config, db }, { review, lessons, courses, media, storageUsers }) => {
+    storageUsers.add(sessionKeysInUse);
     const handsFree = createHandsFreeService({ review, courses });
     // the bundled server (build.mjs) has the worker as dist/session-worker.js; from source, tsx runs it
     const bundled = !import.meta.url.endsWith(".ts");
@@ -38,17 +40,22 @@ export default defineModule({
       handsFreeAudio: createHandsFreeAudio({
         plan: handsFree.plan,
         lessons,
+        openLessons: review.openOf,
         storage: media.storage,
+        files: createHandsFreeFiles({ db, trash: media.trash }),
         // espeak-ng is asked once whether it is there; never required
         speaker: () => {
           speaker ??= config.sessionSpeech === "off" ? Promise.resolve(null) : probeSpeaker();
           return speaker;
         },
         render: (job) => renderSessionInWorker(job, worker),
+        onBackgroundError: (err) => app.log.error({ err }, "hands-free session render failed"),
       }),
     };
   },
   routes: async (api) => {
+    // a render in the background (the podcast feed's) finishes before the database closes
+    api.addHook("onClose", () => api.deps.services.handsFreeAudio.settled());
     await api.register(practiceRoutes);
   },
 });

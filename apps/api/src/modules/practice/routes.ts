@@ -79,7 +79,7 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
     config: signedIn,
     schema: {
       tags,
-      description: `The hands-free daily session as one MP3 (16 kHz mono, 32 kbit/s) for offline listening: the lines cut from their lessons' audio, the pauses as silence, the recall prompts spoken by the server's synthesizer. Without one, every item is an echo. The header ${HANDS_FREE_MODE_HEADER} says which ran (speech or echo_only), ${HANDS_FREE_ITEMS_HEADER} how many items it holds. Planned again at every request with what the caller's plan opens now; the MP3 of the same content is kept for the day. 404 SESSION_EMPTY when nothing is to be practised. Supports Range.`,
+      description: `The hands-free daily session as one MP3 (16 kHz mono, 32 kbit/s) for offline listening: the lines cut from their lessons' audio, the pauses as silence, the recall prompts spoken by the server's synthesizer. Without one (or when it fails), every item is an echo. The header ${HANDS_FREE_MODE_HEADER} says which ran (speech or echo_only), ${HANDS_FREE_ITEMS_HEADER} how many items it holds. Made at the day's first request, then the same file all day (cards graded meanwhile change the in-app session, not this file) as long as every lesson it is cut from still opens for the caller (a plan that ends makes it again without its premium lines); files of past days are deleted. 404 SESSION_EMPTY when nothing is to be practised. Supports Range.`,
       querystring: handsFreeQuery,
       response: {
         200: z.unknown().describe("The MP3's bytes"),

@@ -22,6 +22,7 @@ import { listeningMinutes, studyReminders, studySessions, studySettings } from "
 import { lessonProgress } from "../../db/schema/lessons";
 import { mailDeliveries, mailOutbox, mailUnsubscribes } from "../../db/schema/mail";
 import { notifications } from "../../db/schema/notifications";
+import { handsFreeFiles } from "../../db/schema/practice";
 import { dataRequests } from "../../db/schema/privacy";
 import { pushSubscriptions } from "../../db/schema/push";
 import { lineRecordings, reviewCards, reviewLogs, reviewRemovedLines } from "../../db/schema/review";
@@ -84,6 +85,20 @@ export function createArchive(db: Database["db"]) {
         })
         .from(lineRecordings)
         .where(eq(lineRecordings.userId, u)),
+    // the day's hands-free session MP3s made for them (the bytes are the lessons' lines, read in the app)
+    hands_free_files: (u) =>
+      db
+        .select({
+          day_start: handsFreeFiles.dayStart,
+          variant: handsFreeFiles.variant,
+          mode: handsFreeFiles.mode,
+          items: handsFreeFiles.items,
+          seconds: handsFreeFiles.seconds,
+          lesson_ids: handsFreeFiles.lessonIds,
+          created_at: handsFreeFiles.createdAt,
+        })
+        .from(handsFreeFiles)
+        .where(eq(handsFreeFiles.userId, u)),
     notifications: (u) => db.select().from(notifications).where(eq(notifications.userId, u)),
     study_settings: (u) => db.select().from(studySettings).where(eq(studySettings.userId, u)),
     listening_minutes: (u) => db.select().from(listeningMinutes).where(eq(listeningMinutes.userId, u)),

@@ -23,6 +23,7 @@ import { lessonProgress, lessonProgressRequests } from "../../db/schema/lessons"
 import { mailDeliveries, mailOutbox, mailUnsubscribes } from "../../db/schema/mail";
 import { notifications } from "../../db/schema/notifications";
 import { podcastFeeds } from "../../db/schema/podcast";
+import { handsFreeFiles } from "../../db/schema/practice";
 import { dataRequests } from "../../db/schema/privacy";
 import { pushSubscriptions } from "../../db/schema/push";
 import { lineRecordings, reviewCards, reviewLogs, reviewRemovedLines } from "../../db/schema/review";
@@ -273,6 +274,11 @@ export function createPrivacyService(deps: {
           .delete(lineRecordings)
           .where(eq(lineRecordings.userId, userId))
           .returning({ key: lineRecordings.storageKey });
+        // the day's hands-free session MP3s, made from their deck: their bytes go with the recordings'
+        const sessionFiles = await tx
+          .delete(handsFreeFiles)
+          .where(eq(handsFreeFiles.userId, userId))
+          .returning({ key: handsFreeFiles.storageKey });
         await tx.delete(registrations).where(eq(registrations.userId, userId));
         await tx.update(mailDeliveries).set({ email: anonymous }).where(eq(mailDeliveries.userId, userId));
         // mails not sent yet would reach a closed account; sent ones carry the address
@@ -309,13 +315,13 @@ export function createPrivacyService(deps: {
           },
           tx,
         );
-        const keys = recordings.map((r) => r.key);
+        const keys = [...recordings, ...sessionFiles].map((r) => r.key);
         await deps.recordings.markFiles(keys, tx);
         return keys;
       });
       // their bookings freed places at events others booked
       deps.changes?.publish(`user:${userId}`, "events");
-      // the recordings' bytes, once their rows are gone
+      // the recordings' and sessions' bytes, once their rows are gone
       await deps.recordings.deleteFiles(recordingKeys);
       // archives already written are personal data too
       const files = await db

@@ -81,11 +81,8 @@ export function createReviewService(deps: {
 
   /** Throws the refusal of `mayOpen` unless the lesson opens for the reviewer. */
   async function mustOpen(reviewer: Reviewer, lessonId: string): Promise<void> {
-    const verdict = (await verdicts(reviewer, [lessonId])).get(lessonId)?.verdict ?? {
-      open: false,
-      reason: "hidden",
-    };
-    if (!verdict.open) throw refusal(verdict);
+    const verdict = (await verdicts(reviewer, [lessonId])).get(lessonId)?.verdict;
+    if (!verdict?.open) throw refusal(verdict ?? { open: false, reason: "hidden" });
   }
 
   /** The lessons of the learner's deck that still open for them. */
@@ -151,6 +148,9 @@ export function createReviewService(deps: {
   return {
     /** Throws the refusal (`mayOpen`'s reason) unless the lesson opens for the reviewer. */
     mustOpen,
+
+    /** The lessons among `ids` that open for the reviewer now. */
+    openOf: async (reviewer: Reviewer, ids: string[]) => new Set((await openLessons(reviewer, ids)).keys()),
 
     /** Every line of a lesson the learner finished (the caller checked that it opens). */
     async addLesson(userId: string, lessonId: string): Promise<number> {
