@@ -116,7 +116,7 @@ export async function refineWithSynthesis(input: RefineInput): Promise<Refined |
   // a recording's speech presence, not its time
   const weights = ranges.map(([a, b]) => Math.max(5, b - a));
   const innerPauses = input.lines.map(innerPauseCount);
-  const { presence, pauses } = input.speech;
+  const { presence, pauses, music } = input.speech;
   // a prior on the rate: the recording's syllable time over the reference's
   const recordingSyllable = syllableTime(input.speech);
   const referenceSyllable = syllableTime(refSpeech);
@@ -124,7 +124,7 @@ export async function refineWithSynthesis(input: RefineInput): Promise<Refined |
     recordingSyllable !== null && referenceSyllable !== null
       ? recordingSyllable / referenceSyllable
       : undefined;
-  const first = segmentLines({ presence, pauses, weights, innerPauses, measure: "time", ratePrior });
+  const first = segmentLines({ presence, pauses, weights, innerPauses, measure: "time", ratePrior, music });
   const rate = first.reduce((a, s) => a + s.end - s.start, 0) / weights.reduce((a, w) => a + w, 0);
   input.onProgress(0.6);
   const hints = globalHints(input.features, reference, ranges, first);
@@ -137,6 +137,7 @@ export async function refineWithSynthesis(input: RefineInput): Promise<Refined |
     hints,
     rate,
     measure: "time",
+    music,
   });
   // how far each junction's hint is from the pause chosen for it (0–1, 1 at 0.3 s and beyond)
   const misses = hints.map((h, j) => {
