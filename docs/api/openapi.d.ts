@@ -3988,6 +3988,7 @@ export interface components {
             text: string;
             translation_fr: string;
             translation_en: string;
+            translation_es: string;
         };
         ReviewCardInput: {
             id: string;
@@ -4026,6 +4027,7 @@ export interface components {
             text: string;
             translation_fr: string;
             translation_en: string;
+            translation_es: string;
         };
         AlignmentJob: {
             id: string;
@@ -9661,6 +9663,9 @@ export interface operations {
                                 description_fr: string;
                                 features_en: string[];
                                 features_fr: string[];
+                                name_es: string;
+                                description_es: string;
+                                features_es: string[];
                                 amount: number;
                                 currency: string;
                                 /** @enum {string} */
@@ -9759,6 +9764,12 @@ export interface operations {
                  *         "Tous les cours",
                  *         "Écoute hors ligne"
                  *       ],
+                 *       "name_es": "Premium",
+                 *       "description_es": "Todas las lecciones de todos los cursos",
+                 *       "features_es": [
+                 *         "Todos los cursos",
+                 *         "Escucha sin conexión"
+                 *       ],
                  *       "amount": 990,
                  *       "currency": "EUR",
                  *       "interval": "month",
@@ -9777,6 +9788,12 @@ export interface operations {
                     features_en?: string[];
                     /** @default [] */
                     features_fr?: string[];
+                    /** @default  */
+                    name_es?: string;
+                    /** @default  */
+                    description_es?: string;
+                    /** @default [] */
+                    features_es?: string[];
                     amount: number;
                     /** @default EUR */
                     currency?: string;
@@ -9819,6 +9836,9 @@ export interface operations {
                                 description_fr: string;
                                 features_en: string[];
                                 features_fr: string[];
+                                name_es: string;
+                                description_es: string;
+                                features_es: string[];
                                 amount: number;
                                 currency: string;
                                 /** @enum {string} */
@@ -9947,6 +9967,9 @@ export interface operations {
                                 description_fr: string;
                                 features_en: string[];
                                 features_fr: string[];
+                                name_es: string;
+                                description_es: string;
+                                features_es: string[];
                                 amount: number;
                                 currency: string;
                                 /** @enum {string} */
@@ -10038,6 +10061,9 @@ export interface operations {
                                 description_fr: string;
                                 features_en: string[];
                                 features_fr: string[];
+                                name_es: string;
+                                description_es: string;
+                                features_es: string[];
                                 amount: number;
                                 currency: string;
                                 /** @enum {string} */
@@ -10122,6 +10148,9 @@ export interface operations {
                     description_fr?: string;
                     features_en?: string[];
                     features_fr?: string[];
+                    name_es?: string;
+                    description_es?: string;
+                    features_es?: string[];
                     amount?: number;
                     currency?: string;
                     /** @enum {string} */
@@ -10153,6 +10182,9 @@ export interface operations {
                                 description_fr: string;
                                 features_en: string[];
                                 features_fr: string[];
+                                name_es: string;
+                                description_es: string;
+                                features_es: string[];
                                 amount: number;
                                 currency: string;
                                 /** @enum {string} */
@@ -10284,6 +10316,9 @@ export interface operations {
                                 description_fr: string;
                                 features_en: string[];
                                 features_fr: string[];
+                                name_es: string;
+                                description_es: string;
+                                features_es: string[];
                                 amount: number;
                                 currency: string;
                                 /** @enum {string} */
@@ -10496,6 +10531,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -10642,6 +10678,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -10758,6 +10795,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -10865,6 +10903,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -10981,6 +11020,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -11122,6 +11162,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -11279,6 +11320,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -11395,6 +11437,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -11511,6 +11554,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -11947,6 +11991,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -12072,6 +12117,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     name_fr: string;
+                                    name_es: string;
                                     amount: number;
                                     currency: string;
                                     /** @enum {string} */
@@ -14072,8 +14118,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 target_language: string;
                                 /** @enum {string} */
                                 level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
@@ -14167,8 +14215,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 target_language: string;
                                 /** @enum {string} */
                                 level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
@@ -14258,8 +14308,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 target_language: string;
                                 /** @enum {string} */
                                 level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
@@ -14351,6 +14403,7 @@ export interface operations {
                                     position: number;
                                     title_fr: string;
                                     title_en: string;
+                                    title_es: string;
                                     locked: boolean;
                                     drip: {
                                         /** @enum {string} */
@@ -14429,8 +14482,10 @@ export interface operations {
                                     slug: string;
                                     title_fr: string;
                                     title_en: string;
+                                    title_es: string;
                                     description_fr: string;
                                     description_en: string;
+                                    description_es: string;
                                     target_language: string;
                                     /** @enum {string} */
                                     level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
@@ -14460,6 +14515,7 @@ export interface operations {
                                         position: number;
                                         title_fr: string;
                                         title_en: string;
+                                        title_es: string;
                                         locked: boolean;
                                         drip: {
                                             /** @enum {string} */
@@ -14555,8 +14611,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 target_language: string;
                                 /** @enum {string} */
                                 level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
@@ -14654,6 +14712,8 @@ export interface operations {
                  *       "title_en": "English at the office",
                  *       "description_fr": "Vingt leçons audio pour les réunions, les appels et les courriels.",
                  *       "description_en": "Twenty audio lessons for meetings, calls and emails.",
+                 *       "title_es": "Inglés en la oficina",
+                 *       "description_es": "Veinte lecciones de audio para reuniones, llamadas y correos.",
                  *       "target_language": "en",
                  *       "level": "B1",
                  *       "cover": null,
@@ -14676,6 +14736,10 @@ export interface operations {
                     description_fr?: string;
                     /** @default  */
                     description_en?: string;
+                    /** @default  */
+                    title_es?: string;
+                    /** @default  */
+                    description_es?: string;
                     /** @enum {string} */
                     target_language: "en" | "fr" | "es" | "de" | "it" | "pt" | "nl" | "ar" | "zh" | "ja" | "ru";
                     /** @enum {string} */
@@ -14707,8 +14771,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 target_language: string;
                                 /** @enum {string} */
                                 level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
@@ -14823,6 +14889,8 @@ export interface operations {
                     title_en?: string;
                     description_fr?: string;
                     description_en?: string;
+                    title_es?: string;
+                    description_es?: string;
                     /** @enum {string} */
                     target_language?: "en" | "fr" | "es" | "de" | "it" | "pt" | "nl" | "ar" | "zh" | "ja" | "ru";
                     /** @enum {string} */
@@ -14850,8 +14918,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 target_language: string;
                                 /** @enum {string} */
                                 level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
@@ -15082,8 +15152,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 target_language: string;
                                 /** @enum {string} */
                                 level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
@@ -15207,6 +15279,8 @@ export interface operations {
                                 title_en: string;
                                 text_fr: string;
                                 text_en: string;
+                                title_es: string;
+                                text_es: string;
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
@@ -15310,6 +15384,10 @@ export interface operations {
                     text_fr?: string;
                     /** @default  */
                     text_en?: string;
+                    /** @default  */
+                    title_es?: string;
+                    /** @default  */
+                    text_es?: string;
                     /** @default null */
                     audio?: string | null;
                     /** @default  */
@@ -15345,6 +15423,8 @@ export interface operations {
                                 title_en: string;
                                 text_fr: string;
                                 text_en: string;
+                                title_es: string;
+                                text_es: string;
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
@@ -15483,6 +15563,8 @@ export interface operations {
                                 title_en: string;
                                 text_fr: string;
                                 text_en: string;
+                                title_es: string;
+                                text_es: string;
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
@@ -15726,6 +15808,8 @@ export interface operations {
                     title_en?: string;
                     text_fr?: string;
                     text_en?: string;
+                    title_es?: string;
+                    text_es?: string;
                     audio?: string | null;
                     transcript?: string;
                     links?: {
@@ -15756,6 +15840,8 @@ export interface operations {
                                 title_en: string;
                                 text_fr: string;
                                 text_en: string;
+                                title_es: string;
+                                text_es: string;
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
@@ -16073,6 +16159,7 @@ export interface operations {
                         translation_fr?: string;
                         /** @default  */
                         translation_en?: string;
+                        translation_es?: string;
                     }[];
                 };
             };
@@ -16211,6 +16298,8 @@ export interface operations {
                                 title_en: string;
                                 text_fr: string;
                                 text_en: string;
+                                title_es: string;
+                                text_es: string;
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
@@ -16359,6 +16448,8 @@ export interface operations {
                                 title_en: string;
                                 text_fr: string;
                                 text_en: string;
+                                title_es: string;
+                                text_es: string;
                                 free: boolean;
                                 active: boolean;
                                 locked: boolean;
@@ -23954,8 +24045,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 /** @enum {string} */
                                 kind: "online" | "in_person";
                                 location: string | null;
@@ -24054,6 +24147,10 @@ export interface operations {
                     description_fr?: string;
                     /** @default  */
                     description_en?: string;
+                    /** @default  */
+                    title_es?: string;
+                    /** @default  */
+                    description_es?: string;
                     /** @enum {string} */
                     kind: "online" | "in_person";
                     /** @default null */
@@ -24088,8 +24185,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 /** @enum {string} */
                                 kind: "online" | "in_person";
                                 location: string | null;
@@ -24210,8 +24309,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 /** @enum {string} */
                                 kind: "online" | "in_person";
                                 location: string | null;
@@ -24296,6 +24397,8 @@ export interface operations {
                     title_en?: string;
                     description_fr?: string;
                     description_en?: string;
+                    title_es?: string;
+                    description_es?: string;
                     /** @enum {string} */
                     kind?: "online" | "in_person";
                     location?: string | null;
@@ -24326,8 +24429,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 /** @enum {string} */
                                 kind: "online" | "in_person";
                                 location: string | null;
@@ -24770,8 +24875,10 @@ export interface operations {
                                     slug: string;
                                     title_fr: string;
                                     title_en: string;
+                                    title_es: string;
                                     description_fr: string;
                                     description_en: string;
+                                    description_es: string;
                                     /** @enum {string} */
                                     kind: "online" | "in_person";
                                     location: string | null;
@@ -24907,8 +25014,10 @@ export interface operations {
                                     slug: string;
                                     title_fr: string;
                                     title_en: string;
+                                    title_es: string;
                                     description_fr: string;
                                     description_en: string;
+                                    description_es: string;
                                     /** @enum {string} */
                                     kind: "online" | "in_person";
                                     location: string | null;
@@ -25028,8 +25137,10 @@ export interface operations {
                                     slug: string;
                                     title_fr: string;
                                     title_en: string;
+                                    title_es: string;
                                     description_fr: string;
                                     description_en: string;
+                                    description_es: string;
                                     /** @enum {string} */
                                     kind: "online" | "in_person";
                                     location: string | null;
@@ -25135,8 +25246,10 @@ export interface operations {
                                     slug: string;
                                     title_fr: string;
                                     title_en: string;
+                                    title_es: string;
                                     description_fr: string;
                                     description_en: string;
+                                    description_es: string;
                                     /** @enum {string} */
                                     kind: "online" | "in_person";
                                     location: string | null;

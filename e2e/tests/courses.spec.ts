@@ -5,7 +5,7 @@ import { ownCourse } from "../support/course";
 import { ADMIN } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { linkFromMail } from "../support/mail";
-import { signIn } from "../support/session";
+import { apiToken, signIn } from "../support/session";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const MP3 = path.join(root, "apps/api/test/fixtures/tone-10s.mp3");
@@ -41,8 +41,15 @@ test("an admin creates a course (a draft until published) and a lesson from an M
   await expect(form).toBeVisible();
   const title = `Espagnol e2e ${Date.now()}`;
   await form.getByLabel("Titre (français)").fill(title);
-  await form.getByLabel("Titre (anglais)").fill(`Spanish e2e ${Date.now()}`);
   await form.getByLabel("Description (français)").fill("Un cours créé par le test de bout en bout.");
+  // the texts of each language are in their own tab, reached from the keyboard too
+  await form.getByRole("tab", { name: "Français" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("tab", { name: "Anglais" })).toHaveAttribute("aria-selected", "true");
+  await form.getByLabel("Titre (anglais)").fill(`Spanish e2e ${Date.now()}`);
+  await form.getByRole("tab", { name: "Espagnol" }).click();
+  await form.getByLabel("Titre (espagnol)").fill(`Español e2e ${title.slice(-6)}`);
   // a new course starts as a draft
   await expect(page.getByTestId("course-active")).not.toBeChecked();
   await expect(form).toContainText("seule l'équipe le voit");
@@ -53,11 +60,19 @@ test("an admin creates a course (a draft until published) and a lesson from an M
   // nobody outside the staff sees a draft
   expect((await request.get(`/api/v1/courses/single/${courseId}`)).status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+  // staff read every language's text back (the Spanish one from its tab)
+  const saved = await request.get(`/api/v1/courses/single/${courseId}`, {
+    headers: { authorization: `Bearer ${await apiToken(request, ADMIN)}` },
+  });
+  expect(((await saved.json()) as { data: { course: { title_es: string } } }).data.course.title_es).toBe(
+    `Español e2e ${title.slice(-6)}`,
+  );
 
   await page.getByTestId("lesson-add").click();
   const lessonForm = page.getByTestId("lesson-form");
   await expect(lessonForm).toBeVisible();
   await lessonForm.getByLabel("Titre (français)").fill("Premier son");
+  await lessonForm.getByRole("tab", { name: "Anglais" }).click();
   await lessonForm.getByLabel("Titre (anglais)").fill("First sound");
 
   const upload = page.getByTestId("lesson-upload");

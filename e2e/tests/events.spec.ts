@@ -55,8 +55,9 @@ test("an admin creates a 2-place event; one learner books both, the next finds i
   await page.getByTestId("event-create").click();
   const form = page.getByTestId("event-form");
   await form.getByLabel("Titre (français)").fill(title);
-  await form.getByLabel("Titre (anglais)").fill(`E2E workshop ${title.slice(-6)}`);
   await form.getByLabel("Description (français)").fill("Un atelier de deux places.");
+  await form.getByRole("tab", { name: "Anglais" }).click();
+  await form.getByLabel("Titre (anglais)").fill(`E2E workshop ${title.slice(-6)}`);
   await form.getByLabel("Lien de la réunion").fill("https://meet.example.com/e2e");
   const start = new Date(Date.now() + 2 * 24 * 3600_000);
   start.setMinutes(0, 0, 0);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { perLocaleText } from "./localized";
 
 export const uuid = z.uuid();
 
@@ -54,12 +55,17 @@ export const idParams = z.object({ id: z.uuid() });
 
 export const isoDate = z.string();
 
-/** How a published course or event is named, as the API answers it: id, slug, bilingual title and description. */
+/**
+ * How a published course or event is named, as the API answers it: id, slug, title and description
+ * in every locale (`title_es`…: "" when there is none; readers pick by `pickField`'s fallback rule).
+ */
 export const publishedNaming = {
   id: z.string(),
   slug: z.string(),
   title_fr: z.string(),
   title_en: z.string(),
+  ...perLocaleText("title"),
   description_fr: z.string(),
   description_en: z.string(),
+  ...perLocaleText("description"),
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { envelope, pagination, publishedNaming } from "./common";
 import { lessonDrip } from "./lessons";
+import { perLocale, perLocaleText } from "./localized";
 
 /**
  * Courses and the learner's progress through them (issue 3). Their lessons are in lessons.ts,
@@ -35,6 +36,8 @@ const courseFields = {
   title_en: text(200).min(1, "Title is required"),
   description_fr: text(10_000),
   description_en: text(10_000),
+  ...perLocale("title", text(200)),
+  ...perLocale("description", text(10_000)),
   target_language: targetLanguage,
   level: cefrLevel,
   /** A `file_path` answered by the media upload (type image), or null. */
@@ -56,6 +59,8 @@ export const courseBody = z
     ...courseFields,
     description_fr: courseFields.description_fr.default(""),
     description_en: courseFields.description_en.default(""),
+    ...perLocale("title", text(200).default("")),
+    ...perLocale("description", text(10_000).default("")),
     cover: courseFields.cover.default(null),
     active: courseFields.active.default(false),
     popular: courseFields.popular.default(false),
@@ -70,6 +75,8 @@ export const courseBody = z
         title_en: "English at the office",
         description_fr: "Vingt leçons audio pour les réunions, les appels et les courriels.",
         description_en: "Twenty audio lessons for meetings, calls and emails.",
+        title_es: "Inglés en la oficina",
+        description_es: "Veinte lecciones de audio para reuniones, llamadas y correos.",
         target_language: "en",
         level: "B1",
         cover: null,
@@ -160,6 +167,7 @@ export const nextLesson = z.object({
   position: z.number().int(),
   title_fr: z.string(),
   title_en: z.string(),
+  ...perLocaleText("title"),
   locked: z.boolean(),
   /** Set when the course's pace keeps it closed (then `locked` too): why, and when it opens. */
   drip: lessonDrip,

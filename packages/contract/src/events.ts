@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { envelope, pageQuery, pagination, publishedNaming } from "./common";
 import { localeSchema } from "./locale-schema";
+import { perLocale, perLocaleOptional } from "./localized";
 import { isUrl } from "./validation";
 
 /** Events, the places learners book at them (registrations), and staff configuration values. */
@@ -28,6 +29,8 @@ const eventFields = {
   title_en: text(200).min(1, "Title is required"),
   description_fr: text(10_000).default(""),
   description_en: text(10_000).default(""),
+  ...perLocale("title", text(200).default("")),
+  ...perLocale("description", text(10_000).default("")),
   kind: eventKind,
   /** Address of an in-person event (required then), or a free note for an online one. */
   location: text(500).nullable().default(null),
@@ -80,6 +83,8 @@ export const eventUpdateBody = z
     title_en: eventFields.title_en.optional(),
     description_fr: text(10_000).optional(),
     description_en: text(10_000).optional(),
+    ...perLocaleOptional("title", text(200)),
+    ...perLocaleOptional("description", text(10_000)),
     kind: eventKind.optional(),
     location: text(500).nullable().optional(),
     online_url: httpUrl.nullable().optional(),

@@ -16,6 +16,7 @@ export * from "./hands-free";
 export * from "./lessons";
 export * from "./locale-schema";
 export * from "./locales";
+export * from "./localized";
 export * from "./mail";
 export * from "./mail-campaigns";
 export * from "./mail-templates";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelope } from "./common";
+import { perLocale, perLocaleOptional, perLocaleText } from "./localized";
 import { isUrl } from "./validation";
 
 /** Lessons, their lines and the learner's progress through them (issue 3). */
@@ -28,6 +29,8 @@ const lessonFields = {
   title_en: text(200).min(1, "Title is required"),
   text_fr: text(50_000),
   text_en: text(50_000),
+  ...perLocale("title", text(200)),
+  ...perLocale("text", text(50_000)),
   audio: lessonAudioField.nullable(),
   transcript: text(100_000),
   links: lessonLinks,
@@ -41,6 +44,8 @@ export const lessonBody = z.object({
   ...lessonFields,
   text_fr: lessonFields.text_fr.default(""),
   text_en: lessonFields.text_en.default(""),
+  ...perLocale("title", text(200).default("")),
+  ...perLocale("text", text(50_000).default("")),
   audio: lessonFields.audio.default(null),
   transcript: lessonFields.transcript.default(""),
   links: lessonFields.links.default([]),
@@ -73,6 +78,7 @@ export const lessonCue = z
     text: z.string(),
     translation_fr: z.string(),
     translation_en: z.string(),
+    ...perLocaleText("translation"),
   })
   .meta({ id: "LessonCue" });
 export type LessonCue = z.infer<typeof lessonCue>;
@@ -90,6 +96,8 @@ export const lessonCueInput = z
     text: text(CUE_LIMITS.text),
     translation_fr: text(CUE_LIMITS.text).default(""),
     translation_en: text(CUE_LIMITS.text).default(""),
+    /** Left out: a kept line keeps the text it has in that locale (a client that knows only FR and EN). */
+    ...perLocaleOptional("translation", text(CUE_LIMITS.text)),
   })
   .refine((c) => c.end > c.start, { message: "A line must end after it starts", path: ["end"] });
 export type LessonCueInput = z.input<typeof lessonCueInput>;
@@ -153,6 +161,8 @@ export const lessonItem = z.object({
   title_en: z.string(),
   text_fr: z.string(),
   text_en: z.string(),
+  ...perLocaleText("title"),
+  ...perLocaleText("text"),
   free: z.boolean(),
   active: z.boolean(),
   /**

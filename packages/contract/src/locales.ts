@@ -85,3 +85,29 @@ export function pickList(row: object, base: string, lang: Locale): string[] {
   }
   return [];
 }
+
+/**
+ * Locales whose content texts (course, lesson, event and plan titles, descriptions, features)
+ * have columns of their own: French, the default and required, and English, the first fallback
+ * and required too. Every other locale of the list is a key of the row's `translations` and a
+ * `<field>_<locale>` field of the API (`title_es`): adding a locale to LOCALES adds its fields,
+ * with no migration.
+ */
+export const COLUMN_LOCALES = ["fr", "en"] as const satisfies readonly Locale[];
+export type TranslatedLocale = Exclude<Locale, (typeof COLUMN_LOCALES)[number]>;
+export const TRANSLATED_LOCALES = LOCALES.filter(
+  (l): l is TranslatedLocale => !(COLUMN_LOCALES as readonly Locale[]).includes(l),
+);
+
+/** A row's `translations`: by locale, the texts of its fields in that locale (a field absent: none). */
+export type Translations<F extends string, V = string> = Partial<
+  Record<TranslatedLocale, Partial<Record<F, V>>>
+>;
+
+/** The API's names of a field in the translated locales: `title` → `title_es`. */
+export type TranslatedKey<F extends string> = `${F}_${TranslatedLocale}`;
+
+/** A plan's `translations`: name, description and features by locale. */
+export type PlanTranslations = Partial<
+  Record<TranslatedLocale, { name?: string; description?: string; features?: string[] }>
+>;

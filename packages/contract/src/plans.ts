@@ -3,6 +3,7 @@ import { envelope, pagination } from "./common";
 import { couponCode } from "./coupons";
 import { localeSchema } from "./locale-schema";
 import { SPEAK_CODES } from "./locales";
+import { perLocale, perLocaleOptional, perLocaleText } from "./localized";
 import { countryCode } from "./vat";
 
 /**
@@ -29,6 +30,10 @@ export const plan = z.object({
   description_fr: z.string(),
   features_en: z.array(z.string()),
   features_fr: z.array(z.string()),
+  /** The name, description and features in the other locales ("" and [] when there are none). */
+  ...perLocaleText("name"),
+  ...perLocaleText("description"),
+  ...perLocale("features", z.array(z.string())),
   amount: z.number().int(),
   currency: z.string(),
   interval: planInterval,
@@ -50,6 +55,8 @@ export type Plan = z.infer<typeof plan>;
 
 const planName = z.string().trim().min(1).max(120);
 const featureList = z.array(z.string().trim().min(1).max(200)).max(30);
+/** The name in a locale besides French and English: may be empty (the reader then gets the fallback). */
+const otherPlanName = z.string().trim().max(120);
 const amountCents = z.number().int().min(0).max(100_000_000);
 /** At most a year of free days (PayPal's trial cycle counts days up to 365). */
 export const TRIAL_DAYS_MAX = 365;
@@ -66,6 +73,9 @@ const planFields = {
   description_fr: z.string().max(2000).default(""),
   features_en: featureList.default([]),
   features_fr: featureList.default([]),
+  ...perLocale("name", otherPlanName.default("")),
+  ...perLocale("description", z.string().max(2000).default("")),
+  ...perLocale("features", featureList.default([])),
   amount: amountCents,
   currency: currencyCode,
   interval: planInterval.default("month"),
@@ -122,6 +132,9 @@ export const createPlanBody = z
         description_fr: "Toutes les leçons de tous les cours",
         features_en: ["All courses", "Offline listening"],
         features_fr: ["Tous les cours", "Écoute hors ligne"],
+        name_es: "Premium",
+        description_es: "Todas las lecciones de todos los cursos",
+        features_es: ["Todos los cursos", "Escucha sin conexión"],
         amount: 990,
         currency: "EUR",
         interval: "month",
@@ -141,6 +154,9 @@ export const updatePlanBody = z
     description_fr: z.string().max(2000).optional(),
     features_en: featureList.optional(),
     features_fr: featureList.optional(),
+    ...perLocaleOptional("name", otherPlanName),
+    ...perLocaleOptional("description", z.string().max(2000)),
+    ...perLocaleOptional("features", featureList),
     amount: amountCents.optional(),
     currency: z
       .string()
@@ -210,6 +226,7 @@ export const customerPlanPlan = z.object({
   id: z.string(),
   name: z.string(),
   name_fr: z.string(),
+  ...perLocaleText("name"),
   amount: z.number().int(),
   currency: z.string(),
   interval: planInterval,

@@ -12,6 +12,8 @@ export interface TimedCue extends TranscriptCue {
   end: number;
   translation_fr: string;
   translation_en: string;
+  /** Spanish (absent where a line comes from a file that has none: a saved line then keeps its own). */
+  translation_es?: string;
 }
 
 const CUE_LINE = /^\s*\[(?:(\d{1,2}):)?(\d{1,3}):(\d{2})(?:\.(\d{1,3}))?\]\s*(.*)$/;

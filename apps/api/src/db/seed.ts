@@ -152,6 +152,13 @@ export async function seedStructure(tx: DbOrTx): Promise<{ adminRoleId: string; 
         isDefault: true,
         featuresEn: ["Progress tracking"],
         featuresFr: ["Suivi de progression"],
+        translations: {
+          es: {
+            name: "Descubrimiento",
+            description: "Las lecciones gratuitas de cada curso, a tu ritmo.",
+            features: ["Seguimiento del progreso"],
+          },
+        },
       })
       .returning();
   }

@@ -4,7 +4,7 @@
  * `intlLocale`). Formatters are built once per locale and options, then reused. Components use
  * `useFormat()`; code outside React calls the functions with the language.
  */
-import { type PlanSummary, pickText } from "@parlons/contract";
+import { type PlanSummary, pickField, type TranslatedKey } from "@parlons/contract";
 import { useMemo } from "react";
 import { isLang, type Lang } from "./locale-path";
 import { useLang } from "./use-locale";
@@ -45,8 +45,12 @@ function toDate(value: string | Date | null | undefined): Date | null {
 export type DateStyle = "short" | "medium" | "long" | "full";
 
 /** A plan's name in the UI language (name_fr in French). */
-export function planName(plan: Pick<PlanSummary, "name" | "name_fr">, lang: Lang): string {
-  return pickText({ fr: plan.name_fr, en: plan.name }, lang);
+export function planName(
+  plan: Pick<PlanSummary, "name" | "name_fr"> & Partial<Record<TranslatedKey<"name">, string>>,
+  lang: Lang,
+): string {
+  // the English name is `name`; the other locales' are `name_es`… (where the answer carries them)
+  return pickField({ ...plan, name_en: plan.name }, "name", lang);
 }
 
 /** The default free plan, or any plan without a price (spec §9: premium means amount > 0). */

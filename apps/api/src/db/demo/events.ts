@@ -19,6 +19,13 @@ export async function seedDemoEvent(db: Db, now = new Date()): Promise<void> {
         "Une heure pour parler anglais en petit groupe avec un animateur : présentations, questions du quotidien, et les mots des leçons mis en pratique.",
       descriptionEn:
         "One hour of speaking English in a small group with a host: introductions, everyday questions, and the words of the lessons put to use.",
+      translations: {
+        es: {
+          title: "Club de conversación",
+          description:
+            "Una hora para hablar inglés en un grupo pequeño con un anfitrión: presentaciones, preguntas cotidianas y las palabras de las lecciones puestas en práctica.",
+        },
+      },
       kind: "online",
       location: null,
       onlineUrl: "https://meet.example.com/parlons-club",

@@ -25,6 +25,13 @@ export async function seedDemoPlans(db: Db): Promise<void> {
       position: 1,
       featuresEn: ["Cancel at any time"],
       featuresFr: ["Résiliable à tout moment"],
+      translations: {
+        es: {
+          name: "Premium",
+          description: "Todas las lecciones de todos los cursos, mes a mes.",
+          features: ["Cancela cuando quieras"],
+        },
+      },
     },
     {
       name: "Premium yearly",
@@ -37,6 +44,13 @@ export async function seedDemoPlans(db: Db): Promise<void> {
       position: 2,
       featuresEn: ["Two months free"],
       featuresFr: ["Deux mois offerts"],
+      translations: {
+        es: {
+          name: "Premium anual",
+          description: "Todas las lecciones de todos los cursos durante un año: dos meses gratis.",
+          features: ["Dos meses gratis"],
+        },
+      },
     },
   ]);
 }

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Translations } from "@parlons/contract";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const courses = pgTable(
@@ -10,6 +11,8 @@ export const courses = pgTable(
     titleEn: text("title_en").notNull(),
     descriptionFr: text("description_fr").notNull().default(""),
     descriptionEn: text("description_en").notNull().default(""),
+    /** Title and description in the locales beyond French and English (`{ es: { title, description } }`). */
+    translations: jsonb("translations").$type<Translations<"title" | "description">>().notNull().default({}),
     /** ISO 639-1 code of the language taught. */
     targetLanguage: text("target_language").notNull(),
     level: text("level", { enum: ["A1", "A2", "B1", "B2", "C1", "C2"] }).notNull(),

@@ -1,9 +1,11 @@
+import type { Translations } from "@parlons/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -23,6 +25,8 @@ export const events = pgTable(
     titleEn: text("title_en").notNull(),
     descriptionFr: text("description_fr").notNull().default(""),
     descriptionEn: text("description_en").notNull().default(""),
+    /** Title and description in the locales beyond French and English (`{ es: { title, description } }`). */
+    translations: jsonb("translations").$type<Translations<"title" | "description">>().notNull().default({}),
     kind: text("kind", { enum: ["online", "in_person"] }).notNull(),
     location: text("location"),
     /** The meeting link: shown to staff and to learners holding a booking only. */

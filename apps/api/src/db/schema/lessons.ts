@@ -1,3 +1,4 @@
+import type { Translations } from "@parlons/contract";
 import {
   boolean,
   doublePrecision,
@@ -31,6 +32,8 @@ export const lessons = pgTable(
     titleEn: text("title_en").notNull(),
     textFr: text("text_fr").notNull().default(""),
     textEn: text("text_en").notNull().default(""),
+    /** Title and text in the locales beyond French and English (`{ es: { title, text } }`). */
+    translations: jsonb("translations").$type<Translations<"title" | "text">>().notNull().default({}),
     /** Storage key of the MP3 (a media row), or null. */
     audioPath: text("audio_path"),
     /** Whole seconds, measured at upload. */
@@ -63,7 +66,7 @@ export const lessonCues = pgTable(
     text: text("text").notNull(),
     translationFr: text("translation_fr").notNull().default(""),
     translationEn: text("translation_en").notNull().default(""),
-    /** Spanish, written by the translations import (the lines editor shows FR and EN). */
+    /** Spanish, written by the translations import and the lines editor. */
     translationEs: text("translation_es").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,3 +1,4 @@
+import type { PlanTranslations } from "@parlons/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -32,6 +33,8 @@ export const plans = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     featuresEn: jsonb("features_en").$type<string[]>().notNull().default([]),
     featuresFr: jsonb("features_fr").$type<string[]>().notNull().default([]),
+    /** Name, description and features in the locales beyond French and English. */
+    translations: jsonb("translations").$type<PlanTranslations>().notNull().default({}),
     position: integer("position").notNull().default(0),
     /** "all": the plan opens every course; "courses": only those in `plan_courses` (one: a single-course plan). */
     scope: text("scope", { enum: ["all", "courses"] })

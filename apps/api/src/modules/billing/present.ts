@@ -1,5 +1,6 @@
 import type { CustomerPlan, Payment } from "@parlons/contract";
 import type { customerPlans, payments, receipts } from "../../db/schema/billing";
+import { translatedFields } from "../../lib/naming";
 import type { PlanRow } from "../plans/service";
 
 export type CustomerPlanRow = typeof customerPlans.$inferSelect;
@@ -17,6 +18,7 @@ export function presentCustomerPlan(row: CustomerPlanRow, plan: PlanRow): Custom
       id: plan.id,
       name: plan.name,
       name_fr: plan.nameFr,
+      ...translatedFields(plan.translations, ["name"], ""),
       amount: plan.amount,
       currency: plan.currency,
       interval: plan.interval,

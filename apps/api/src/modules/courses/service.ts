@@ -6,7 +6,7 @@ import { courses } from "../../db/schema/courses";
 import type { ChangeBus } from "../../lib/change-bus";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import { createKeptValues } from "../../lib/kept-values";
-import { namingColumns, namingFields } from "../../lib/naming";
+import { namingColumns, namingFields, namingTranslations } from "../../lib/naming";
 import { assertSlugFree, chooseSlug } from "../../lib/unique-slug";
 import type { LessonService } from "../lessons/service";
 import type { MediaService } from "../media/service";
@@ -153,6 +153,7 @@ export function createCourseService(deps: {
             .values({
               slug,
               ...namingColumns(body),
+              translations: namingTranslations({}, body) ?? {},
               targetLanguage: body.target_language,
               level: body.level,
               coverPath: await resolveCover(body.cover, tx),
@@ -178,6 +179,7 @@ export function createCourseService(deps: {
           const before = await get(id, tx);
           const changes: Partial<typeof courses.$inferInsert> = {
             ...namingColumns(body),
+            translations: namingTranslations(before.translations, body),
             targetLanguage: body.target_language,
             level: body.level,
             active: body.active,

@@ -1,6 +1,7 @@
 import { pickText } from "@parlons/contract";
 import type { events } from "../../db/schema/events";
 import type { Lang } from "../../lib/format";
+import { textsOf } from "../../lib/naming";
 
 type EventRow = typeof events.$inferSelect;
 
@@ -14,10 +15,10 @@ export async function eventIcs(
 ): Promise<string> {
   // imported on the first calendar file, not at start-up (ics and yup: ~20 ms of CPU per start)
   const { createEvent } = await import("ics");
-  const title = pickText({ fr: event.titleFr, en: event.titleEn }, opts.lang);
+  const title = pickText(textsOf(event.titleFr, event.titleEn, event.translations, "title"), opts.lang);
   const link = opts.withMeetingLink && event.onlineUrl ? event.onlineUrl : null;
   const description = [
-    pickText({ fr: event.descriptionFr, en: event.descriptionEn }, opts.lang),
+    pickText(textsOf(event.descriptionFr, event.descriptionEn, event.translations, "description"), opts.lang),
     link,
     opts.pageUrl,
   ]

@@ -1,6 +1,7 @@
 import { langPrefix, type PushMessage, pickText, type Speak, toLocale } from "@parlons/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { formatDateTime, type Lang } from "../../lib/format";
+import { textsOf } from "../../lib/naming";
 import { fill, wordsOf } from "../../locales";
 import type { MailOutbox } from "../mail/outbox";
 import type { TransactionalMails } from "../mail/transactional";
@@ -27,7 +28,7 @@ export function createEventMails(deps: {
   function eventDetails(event: EventRow, lang: Lang, places: number): string {
     const words = wordsOf(lang).words.eventLines;
     return [
-      pickText({ fr: event.titleFr, en: event.titleEn }, lang),
+      pickText(textsOf(event.titleFr, event.titleEn, event.translations, "title"), lang),
       formatDateTime(event.startsAt, lang),
       event.kind === "in_person" ? (event.location ?? "") : words.online,
       fill(words.places, { count: places }),
@@ -40,7 +41,9 @@ export function createEventMails(deps: {
   function eventPush(event: EventRow, lang: Lang): PushMessage {
     const words = wordsOf(lang).words.push;
     return {
-      title: fill(words.eventTitle, { title: pickText({ fr: event.titleFr, en: event.titleEn }, lang) }),
+      title: fill(words.eventTitle, {
+        title: pickText(textsOf(event.titleFr, event.titleEn, event.translations, "title"), lang),
+      }),
       body: fill(words.eventBody, { when: formatDateTime(event.startsAt, lang) }),
       url: `${langPrefix(lang)}/events/${event.id}`,
       tag: `event:${event.id}`,

@@ -46,6 +46,7 @@ export const presentRow = (row: EventRow) => ({
   slug: row.slug,
   title_fr: row.titleFr,
   title_en: row.titleEn,
+  translations: row.translations,
   kind: row.kind,
   location: row.location,
   starts_at: row.startsAt.toISOString(),

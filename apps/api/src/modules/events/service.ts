@@ -10,7 +10,7 @@ import { pageOf } from "../../db/paginate";
 import { events, registrations } from "../../db/schema/events";
 import { conflict, notFound, validationFailed } from "../../lib/errors";
 import type { Lang } from "../../lib/format";
-import { namingColumns } from "../../lib/naming";
+import { namingColumns, namingTranslations } from "../../lib/naming";
 import type { Principal } from "../../lib/principal";
 import { assertSlugFree, chooseSlug } from "../../lib/unique-slug";
 import { changedFields } from "../audit/policy";
@@ -106,6 +106,7 @@ export function createEventService(deps: {
             .values({
               slug,
               ...namingColumns(body),
+              translations: namingTranslations({}, body) ?? {},
               kind: body.kind,
               location: body.location || null,
               onlineUrl: body.online_url || null,
@@ -146,6 +147,7 @@ export function createEventService(deps: {
           if (Object.keys(errors).length > 0) throw validationFailed(errors);
           const changes: Partial<typeof events.$inferInsert> = {
             ...namingColumns(body),
+            translations: namingTranslations(before.translations, body),
             kind: body.kind,
             location: body.location === undefined ? undefined : body.location || null,
             onlineUrl: body.online_url === undefined ? undefined : body.online_url || null,

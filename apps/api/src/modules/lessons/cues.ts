@@ -33,6 +33,7 @@ export function presentCue(c: CueRow): LessonCue {
     text: c.text,
     translation_fr: c.translationFr,
     translation_en: c.translationEn,
+    translation_es: c.translationEs,
   };
 }
 
@@ -165,6 +166,8 @@ export function createLessonCues(db: Db, lineFiles: LineFiles) {
       text: w.text.trim(),
       translationFr: (w.translation_fr ?? "").trim(),
       translationEn: (w.translation_en ?? "").trim(),
+      // left out: a kept line keeps its Spanish (a new one has none)
+      ...(w.translation_es !== undefined && { translationEs: w.translation_es.trim() }),
     });
     const byId = new Map(existing.map((c) => [c.id, c]));
     for (const [id, i] of plan.keep) {
@@ -174,6 +177,7 @@ export function createLessonCues(db: Db, lineFiles: LineFiles) {
       const next = fields(w, i);
       if (!w.id && !next.translationFr) next.translationFr = before.translationFr;
       if (!w.id && !next.translationEn) next.translationEn = before.translationEn;
+      if (!w.id && !next.translationEs) next.translationEs = before.translationEs;
       await tx
         .update(lessonCues)
         .set({ ...next, updatedAt: now })

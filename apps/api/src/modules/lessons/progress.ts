@@ -2,6 +2,7 @@ import type { CourseOverview, DoneCustomerBody, LessonProgress } from "@parlons/
 import { and, asc, count, countDistinct, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { lessonProgress, lessonProgressRequests, lessons } from "../../db/schema/lessons";
+import { translatedFields } from "../../lib/naming";
 import { type Access, type CoursePace, mayOpen, type PaceLock, paceLocks } from "../entitlement/policy";
 import { doneSince } from "./queries";
 
@@ -160,6 +161,7 @@ export function createLessonProgress(db: Db) {
               position: lesson.position,
               title_fr: lesson.titleFr,
               title_en: lesson.titleEn,
+              ...translatedFields(lesson.translations, ["title"] as const, ""),
               locked: !mayOpen({ staff: false, access }, lesson, { active: true }, lock).open,
               drip: lock ? { reason: lock.reason, opens_at: lock.opensAt?.toISOString() ?? null } : null,
               last_position: progress?.lastPosition ?? 0,

@@ -12,6 +12,7 @@ import { and, asc, count, eq, inArray, max } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { lessonCues, lessons } from "../../db/schema/lessons";
 import { conflict, limitReached, notFound, validationFailed } from "../../lib/errors";
+import { translatedFields, withTranslations } from "../../lib/naming";
 import { type CoursePace, mayOpen, type PaceLock, paceLocks } from "../entitlement/policy";
 import type { MediaService } from "../media/service";
 import type { MediaUrlSigner } from "../media/signing";
@@ -22,6 +23,9 @@ import { createLessonProgress, type ProgressRow, presentProgress, progressOf } f
 
 export type LessonRow = typeof lessons.$inferSelect;
 export type { CueRow, LineFiles } from "./cues";
+
+/** A lesson's texts kept per locale in its `translations` beside the French and English columns. */
+const LESSON_TEXTS = ["title", "text"] as const;
 
 /** Lines proposed with "keep" on a lesson that has lines: refused, nothing lost by mistake. */
 const linesKept = () =>
@@ -60,6 +64,7 @@ export function createLessonService(deps: {
       title_en: row.titleEn,
       text_fr: row.textFr,
       text_en: row.textEn,
+      ...translatedFields(row.translations, LESSON_TEXTS, ""),
       free: row.free,
       active: row.active,
       locked: !open,
@@ -277,6 +282,7 @@ export function createLessonService(deps: {
             titleEn: body.title_en,
             textFr: body.text_fr,
             textEn: body.text_en,
+            translations: withTranslations({}, body, LESSON_TEXTS) ?? {},
             ...audio,
             transcript: body.transcript,
             links: body.links,
@@ -305,6 +311,10 @@ export function createLessonService(deps: {
         position: body.position,
       };
       if (body.audio !== undefined) Object.assign(changes, await resolveAudio(body.audio, db));
+      const stored = withTranslations({}, body, LESSON_TEXTS)
+        ? (await get(courseId, id)).translations
+        : undefined;
+      if (stored) changes.translations = withTranslations(stored, body, LESSON_TEXTS);
       const { row, released, lineKeys } = await update(courseId, id, changes);
       await media.deleteFiles(released);
       await lineFiles.deleteFiles(lineKeys);

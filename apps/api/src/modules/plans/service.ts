@@ -1,9 +1,21 @@
-import { COLLECTION_LIMITS, type CreatePlanBody, type Plan, type UpdatePlanBody } from "@parlons/contract";
+import {
+  COLLECTION_LIMITS,
+  type CreatePlanBody,
+  type Plan,
+  type PlanTranslations,
+  type UpdatePlanBody,
+} from "@parlons/contract";
 import { asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { planCourses, plans } from "../../db/schema/plans";
 import type { PaymentProviders } from "../../integrations/payments";
 import { conflict, limitReached, notFound, validationFailed } from "../../lib/errors";
+import { translatedFields, withTranslations } from "../../lib/naming";
+
+const PLAN_TEXTS = ["name", "description"] as const;
+/** A body's `name_es`, `features_es`… written over the stored translations (undefined: none given). */
+const planTranslations = (stored: PlanTranslations, body: object) =>
+  withTranslations(stored, body, [...PLAN_TEXTS, "features"]);
 
 /** A plan's row with the courses it opens (empty for a plan of every course). */
 export type PlanRow = typeof plans.$inferSelect & { courseIds: string[] };
@@ -17,6 +29,8 @@ export function presentPlan(row: PlanRow): Plan {
     description_fr: row.descriptionFr,
     features_en: row.featuresEn,
     features_fr: row.featuresFr,
+    ...translatedFields(row.translations, PLAN_TEXTS, ""),
+    ...translatedFields(row.translations, ["features"] as const, [] as string[]),
     amount: row.amount,
     currency: row.currency,
     interval: row.interval,
@@ -164,6 +178,7 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
             descriptionFr: body.description_fr,
             featuresEn: body.features_en,
             featuresFr: body.features_fr,
+            translations: planTranslations({}, body) ?? {},
             amount: body.amount,
             currency: body.currency,
             interval: body.interval,
@@ -191,6 +206,7 @@ export function createPlanService(deps: { db: Db; providers: PaymentProviders })
         descriptionFr: body.description_fr ?? current.descriptionFr,
         featuresEn: body.features_en ?? current.featuresEn,
         featuresFr: body.features_fr ?? current.featuresFr,
+        translations: planTranslations(current.translations, body) ?? current.translations,
         amount: body.amount ?? current.amount,
         currency: body.currency ?? current.currency,
         interval: body.interval ?? current.interval,

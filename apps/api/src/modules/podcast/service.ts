@@ -6,12 +6,14 @@ import {
   localizePath,
   type PodcastFeed,
   pickField,
+  pickText,
 } from "@parlons/contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { podcastFeeds } from "../../db/schema/podcast";
 import { dayStartOf } from "../../lib/day-start";
 import { AppError, notFound } from "../../lib/errors";
+import { textsOf } from "../../lib/naming";
 import type { Principal } from "../../lib/principal";
 import { hashToken, randomToken } from "../../lib/secret-tokens";
 import { wordsOf } from "../../locales";
@@ -142,7 +144,10 @@ export function createPodcastService(deps: {
         const file = await media.findByPath(row.audioPath);
         if (!file) continue;
         const title = pickField(item, "title", lang);
-        const courseTitle = pickField({ title_fr: course.titleFr, title_en: course.titleEn }, "title", lang);
+        const courseTitle = pickText(
+          textsOf(course.titleFr, course.titleEn, course.translations, "title"),
+          lang,
+        );
         result.push({
           guid: `parlons:lesson:${row.id}`,
           title: `${courseTitle} · ${title}`,
@@ -283,7 +288,7 @@ export function createPodcastService(deps: {
       const lesson = await signedFile("chapters", feedId, lessonId, sig);
       const lines = (await lessons.cuesOf([lessonId])).get(lessonId) ?? [];
       return chaptersJson(
-        pickField({ title_fr: lesson.titleFr, title_en: lesson.titleEn }, "title", lang),
+        pickText(textsOf(lesson.titleFr, lesson.titleEn, lesson.translations, "title"), lang),
         lines,
       );
     },

@@ -25,6 +25,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
+import { LocaleTabs, longText, titleText, useLocaleTab } from "@/components/locale-tabs";
 import { NotFoundPage } from "@/components/not-found";
 import { UploadField } from "@/components/upload-field";
 import { ApiError, errorText } from "@/lib/api-error";
@@ -33,7 +34,6 @@ import { pagePath } from "@/lib/paths";
 import { useLang, useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
 import { courseQuery } from "../api/course-queries";
-import { BilingualTitles } from "../components/bilingual-titles";
 import "../courses-pages.css";
 import { languageName } from "@/lib/format";
 import { useSaveCourse } from "../api/courses-api";
@@ -45,6 +45,8 @@ const EMPTY: FormValues = {
   title_en: "",
   description_fr: "",
   description_en: "",
+  title_es: "",
+  description_es: "",
   target_language: "en",
   level: "A1",
   cover: null,
@@ -84,6 +86,7 @@ function CourseForm({ course }: { course?: CourseItem }) {
   const [form] = Form.useForm<FormValues>();
   const [coverUrl, setCoverUrl] = useState<string | null>(course?.cover_url ?? null);
   const cover = Form.useWatch("cover", form);
+  const tabs = useLocaleTab();
 
   const save = useSaveCourse(course, {
     onSuccess: (saved) => {
@@ -107,19 +110,18 @@ function CourseForm({ course }: { course?: CourseItem }) {
           layout="vertical"
           initialValues={course ? { ...EMPTY, ...pick(course) } : EMPTY}
           onFinish={(values) => save.mutate({ ...values, cover: values.cover ?? null })}
+          onFinishFailed={tabs.showFirstError}
           data-testid="course-form"
         >
           <Row gutter={24}>
-            <BilingualTitles />
-            <Col xs={24} md={12}>
-              <Form.Item name="description_fr" label={t("courses:form.descriptionFr")}>
-                <Input.TextArea rows={4} maxLength={10_000} lang="fr" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="description_en" label={t("courses:form.descriptionEn")}>
-                <Input.TextArea rows={4} maxLength={10_000} lang="en" />
-              </Form.Item>
+            <Col xs={24}>
+              <LocaleTabs
+                tabs={tabs}
+                texts={[
+                  titleText("courses:form.title"),
+                  longText("description", "courses:form.description", 10_000),
+                ]}
+              />
             </Col>
             <Col xs={24} md={12}>
               <Form.Item
@@ -246,6 +248,8 @@ function pick(course: CourseItem): FormValues {
     title_en: course.title_en,
     description_fr: course.description_fr,
     description_en: course.description_en,
+    title_es: course.title_es,
+    description_es: course.description_es,
     target_language: course.target_language as FormValues["target_language"],
     level: course.level,
     cover: course.cover,

@@ -3,6 +3,7 @@ import { Col, DatePicker, Form, Input, InputNumber, Radio, Row } from "antd";
 import { useTranslation } from "react-i18next";
 import type { EditorFormProps } from "@/components/admin-list-page";
 import { FormFooter } from "@/components/form-footer";
+import { LocaleTabs, longText, titleText, useLocaleTab } from "@/components/locale-tabs";
 import { SwitchItem } from "@/components/switch-item";
 import { useEditorSave } from "@/components/use-editor-save";
 import { ApiError, errorText } from "@/lib/api-error";
@@ -11,12 +12,13 @@ import { EMPTY_EVENT, type EventFormValues, toEventBody, toFormValues } from "..
 
 const DATE_FORMAT = "YYYY-MM-DD HH:mm";
 
-/** Create or edit an event: bilingual texts, kind, place or link, start and end, places, active. */
+/** Create or edit an event: its texts in every locale (one tab each), kind, place or link, start and end, places, active. */
 export function EventForm({ event, onSaved, onCancel }: EditorFormProps<EventItem, "event">) {
   const { t } = useTranslation();
   const [form] = Form.useForm<EventFormValues>();
   const kind = Form.useWatch("kind", form);
   const required = { required: true, message: t("events:form.required") };
+  const tabs = useLocaleTab();
   const { failure, submit, pending } = useEditorSave({
     form,
     fieldNames: Object.keys(EMPTY_EVENT),
@@ -34,36 +36,18 @@ export function EventForm({ event, onSaved, onCancel }: EditorFormProps<EventIte
       data-testid="event-form"
       initialValues={event ? toFormValues(event) : EMPTY_EVENT}
       onFinish={(values) => submit({ id: event?.id ?? null, body: toEventBody(values) })}
+      onFinishFailed={tabs.showFirstError}
       requiredMark="optional"
     >
       <Row gutter={12}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="title_fr"
-            label={t("events:form.titleFr")}
-            rules={[{ ...required, whitespace: true }]}
-          >
-            <Input maxLength={200} lang="fr" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="title_en"
-            label={t("events:form.titleEn")}
-            rules={[{ ...required, whitespace: true }]}
-          >
-            <Input maxLength={200} lang="en" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="description_fr" label={t("events:form.descriptionFr")}>
-            <Input.TextArea rows={4} maxLength={10_000} lang="fr" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="description_en" label={t("events:form.descriptionEn")}>
-            <Input.TextArea rows={4} maxLength={10_000} lang="en" />
-          </Form.Item>
+        <Col xs={24}>
+          <LocaleTabs
+            tabs={tabs}
+            texts={[
+              titleText("events:form.title"),
+              longText("description", "events:form.description", 10_000),
+            ]}
+          />
         </Col>
         <Col xs={24}>
           <Form.Item name="kind" label={t("events:form.kind")} rules={[required]}>

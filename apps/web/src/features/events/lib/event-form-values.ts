@@ -6,6 +6,8 @@ export interface EventFormValues {
   title_en: string;
   description_fr: string;
   description_en: string;
+  title_es: string;
+  description_es: string;
   kind: EventKind;
   location: string;
   online_url: string;
@@ -21,6 +23,8 @@ export const EMPTY_EVENT: EventFormValues = {
   title_en: "",
   description_fr: "",
   description_en: "",
+  title_es: "",
+  description_es: "",
   kind: "online",
   location: "",
   online_url: "",
@@ -37,6 +41,8 @@ export function toFormValues(event: EventItem): EventFormValues {
     title_en: event.title_en,
     description_fr: event.description_fr,
     description_en: event.description_en,
+    title_es: event.title_es,
+    description_es: event.description_es,
     kind: event.kind,
     location: event.location ?? "",
     online_url: event.online_url ?? "",
@@ -55,6 +61,8 @@ export function toEventBody(values: EventFormValues): EventBody {
     title_en: values.title_en.trim(),
     description_fr: values.description_fr.trim(),
     description_en: values.description_en.trim(),
+    title_es: values.title_es.trim(),
+    description_es: values.description_es.trim(),
     kind: values.kind,
     location: values.location.trim() || null,
     online_url: values.online_url.trim() || null,

@@ -306,6 +306,15 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
                   maxLength={2000}
                   data-testid="cue-en"
                 />
+                <Input
+                  aria-label={t("courses:cues.translationEs", { n: i + 1 })}
+                  placeholder={t("courses:cues.translationEsPlaceholder")}
+                  lang="es"
+                  value={row.translation_es ?? ""}
+                  onChange={(e) => update(i, { translation_es: e.target.value })}
+                  maxLength={2000}
+                  data-testid="cue-es"
+                />
               </Space.Compact>
             </li>
           ))}

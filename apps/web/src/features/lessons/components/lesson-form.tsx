@@ -1,12 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { isUrl, type LessonBody, type LessonItem, type LessonLink } from "@parlons/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Col, Form, Input, Row, Space, Switch, Typography } from "antd";
+import { App, Button, Card, Form, Input, Space, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LocaleTabs, longText, titleText, useLocaleTab } from "@/components/locale-tabs";
 import { UploadField } from "@/components/upload-field";
 import { courseKeys } from "@/features/courses/api/course-queries";
-import { BilingualTitles } from "@/features/courses/components/bilingual-titles";
 import { formatClock } from "@/features/player/lib/time";
 import { errorText } from "@/lib/api-error";
 import { applyFieldErrors } from "@/lib/form-rules";
@@ -22,6 +22,8 @@ const EMPTY: FormValues = {
   title_en: "",
   text_fr: "",
   text_en: "",
+  title_es: "",
+  text_es: "",
   audio: null,
   transcript: "",
   links: [],
@@ -46,6 +48,7 @@ export function LessonForm({
   const audio = Form.useWatch("audio", form) as string | null | undefined;
   const duration = parseUploadValue(audio).duration;
   const hasLines = Boolean(lesson && lesson.cues.length > 0);
+  const tabs = useLocaleTab();
 
   const save = useSaveLesson(courseId, {
     onSuccess: (saved) => {
@@ -73,10 +76,12 @@ export function LessonForm({
         data-testid="lesson-form"
         initialValues={lesson ? fromLesson(lesson) : EMPTY}
         onFinish={(values) => submit({ ...values, audio: values.audio || null, links: values.links ?? [] })}
+        onFinishFailed={tabs.showFirstError}
       >
-        <Row gutter={16}>
-          <BilingualTitles />
-        </Row>
+        <LocaleTabs
+          tabs={tabs}
+          texts={[titleText("courses:form.title"), longText("text", "courses:lessonForm.text")]}
+        />
         <Form.Item label={t("courses:lessonForm.audio")} extra={t("courses:lessonForm.audioHint")}>
           <UploadField
             type="audio"
@@ -97,18 +102,6 @@ export function LessonForm({
         <Form.Item name="audio" hidden>
           <Input />
         </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="text_fr" label={t("courses:lessonForm.textFr")}>
-              <Input.TextArea rows={4} lang="fr" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="text_en" label={t("courses:lessonForm.textEn")}>
-              <Input.TextArea rows={4} lang="en" />
-            </Form.Item>
-          </Col>
-        </Row>
         {!hasLines && (
           <Form.Item
             name="transcript"
@@ -150,6 +143,8 @@ function fromLesson(lesson: LessonItem): FormValues {
     title_en: lesson.title_en,
     text_fr: lesson.text_fr,
     text_en: lesson.text_en,
+    title_es: lesson.title_es,
+    text_es: lesson.text_es,
     audio: lesson.audio_path ?? null,
     transcript: lesson.transcript ?? "",
     links: lesson.links,

@@ -48,7 +48,15 @@ export function splitCue(cues: readonly EditedCue[], index: number, at?: number)
   return [
     ...cues.slice(0, index),
     { ...cue, end: cut, text: first },
-    { key: newKey(), start: cut, end: cue.end, text: second, translation_fr: "", translation_en: "" },
+    {
+      key: newKey(),
+      start: cut,
+      end: cue.end,
+      text: second,
+      translation_fr: "",
+      translation_en: "",
+      translation_es: "",
+    },
     ...cues.slice(index + 1),
   ];
 }
@@ -67,6 +75,7 @@ export function mergeWithNext(cues: readonly EditedCue[], index: number): Edited
       text: join(cue.text, next.text),
       translation_fr: join(cue.translation_fr, next.translation_fr),
       translation_en: join(cue.translation_en, next.translation_en),
+      translation_es: join(cue.translation_es ?? "", next.translation_es ?? ""),
     },
     ...cues.slice(index + 2),
   ];
@@ -78,7 +87,15 @@ export function addCueAt(cues: readonly EditedCue[], at: number, duration?: numb
   const next = cues.find((c) => c.start > start);
   const limit = next?.start ?? (duration && duration > start ? duration : start + 2);
   const end = round(Math.min(start + 2, limit > start + 0.1 ? limit : start + 2));
-  const added: EditedCue = { key: newKey(), start, end, text: "", translation_fr: "", translation_en: "" };
+  const added: EditedCue = {
+    key: newKey(),
+    start,
+    end,
+    text: "",
+    translation_fr: "",
+    translation_en: "",
+    translation_es: "",
+  };
   return [...cues, added].sort((a, b) => a.start - b.start);
 }
 

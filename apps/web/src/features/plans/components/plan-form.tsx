@@ -1,8 +1,9 @@
 import { type Plan, TRIAL_DAYS_MAX } from "@parlons/contract";
-import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from "antd";
+import { Alert, Col, Form, InputNumber, Row, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import type { EditorFormProps } from "@/components/admin-list-page";
 import { FormFooter } from "@/components/form-footer";
+import { LocaleTabs, longText, titleText, useLocaleTab } from "@/components/locale-tabs";
 import { useEditorSave } from "@/components/use-editor-save";
 import { ApiError, errorText } from "@/lib/api-error";
 import { decimalSeparator } from "@/lib/format";
@@ -21,6 +22,7 @@ export function PlanForm({ plan, onSaved, onCancel }: EditorFormProps<Plan, "pla
   const isDefault = plan?.is_default ?? false;
   const amount = Form.useWatch("amount", form);
   const interval = Form.useWatch("interval", form);
+  const tabs = useLocaleTab({ name: "en" });
   const { failure, submit, pending } = useEditorSave({
     form,
     fieldNames: Object.keys(EMPTY_PLAN),
@@ -37,29 +39,29 @@ export function PlanForm({ plan, onSaved, onCancel }: EditorFormProps<Plan, "pla
       data-testid="plan-form"
       initialValues={plan ? toFormValues(plan) : EMPTY_PLAN}
       onFinish={(values) => submit({ id: plan?.id ?? null, body: toPlanBody(values) })}
+      onFinishFailed={tabs.showFirstError}
       requiredMark="optional"
     >
       {isDefault && (
         <Alert type="info" showIcon title={t("billing:plans.defaultNote")} style={{ marginBottom: 16 }} />
       )}
       <Row gutter={12}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name_fr"
-            label={t("billing:plans.form.nameFr")}
-            rules={[{ required: true, whitespace: true, message: t("billing:plans.form.required") }]}
-          >
-            <Input maxLength={120} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t("billing:plans.form.nameEn")}
-            rules={[{ required: true, whitespace: true, message: t("billing:plans.form.required") }]}
-          >
-            <Input maxLength={120} />
-          </Form.Item>
+        <Col xs={24}>
+          <LocaleTabs
+            tabs={tabs}
+            texts={[
+              // the English name is the plan's `name` (spec §3)
+              {
+                ...titleText("billing:plans.form.name", 120, "name"),
+                field: (l) => (l === "en" ? "name" : `name_${l}`),
+              },
+              longText("description", "billing:plans.form.description", 2000, 3),
+              {
+                ...longText("features", "billing:plans.form.features"),
+                extra: t("billing:plans.form.featuresHint"),
+              },
+            ]}
+          />
         </Col>
         <Col xs={24} sm={8}>
           <Form.Item
@@ -127,34 +129,6 @@ export function PlanForm({ plan, onSaved, onCancel }: EditorFormProps<Plan, "pla
           </Form.Item>
         </Col>
         <PlanCoursesField />
-        <Col xs={24} sm={12}>
-          <Form.Item name="description_fr" label={t("billing:plans.form.descriptionFr")}>
-            <Input.TextArea rows={3} maxLength={2000} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="description_en" label={t("billing:plans.form.descriptionEn")}>
-            <Input.TextArea rows={3} maxLength={2000} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="features_fr"
-            label={t("billing:plans.form.featuresFr")}
-            extra={t("billing:plans.form.featuresHint")}
-          >
-            <Input.TextArea rows={4} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="features_en"
-            label={t("billing:plans.form.featuresEn")}
-            extra={t("billing:plans.form.featuresHint")}
-          >
-            <Input.TextArea rows={4} />
-          </Form.Item>
-        </Col>
         <Col xs={12}>
           <Form.Item name="position" label={t("billing:plans.form.position")}>
             <InputNumber min={0} max={10_000} precision={0} style={{ width: "100%" }} />

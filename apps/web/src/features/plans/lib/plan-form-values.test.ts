@@ -45,6 +45,8 @@ describe("plan body", () => {
       amount: 9.9,
       currency: "eur",
       features_en: "All lessons\nNew courses",
+      name_es: " Prémium ",
+      features_es: "Todas las lecciones",
       position: null,
     });
     expect(body).toEqual({
@@ -57,6 +59,9 @@ describe("plan body", () => {
       description_fr: "",
       features_en: ["All lessons", "New courses"],
       features_fr: [],
+      name_es: "Prémium",
+      description_es: "",
+      features_es: ["Todas las lecciones"],
       active: true,
       position: 0,
       scope: "all",
@@ -71,7 +76,12 @@ describe("plan body", () => {
       created_at: "",
       updated_at: "",
     };
-    expect(toFormValues(plan)).toMatchObject({ amount: 9.9, features_en: "All lessons\nNew courses" });
+    expect(toFormValues(plan)).toMatchObject({
+      amount: 9.9,
+      features_en: "All lessons\nNew courses",
+      name_es: "Prémium",
+      features_es: "Todas las lecciones",
+    });
   });
 
   it("sends free days only for a paid plan billed by month or year", () => {

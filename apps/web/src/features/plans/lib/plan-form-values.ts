@@ -11,6 +11,9 @@ export interface PlanFormValues {
   description_fr: string;
   features_en: string;
   features_fr: string;
+  name_es: string;
+  description_es: string;
+  features_es: string;
   active: boolean;
   position: number | null;
   scope: PlanScope;
@@ -29,6 +32,9 @@ export interface PlanBody {
   description_fr: string;
   features_en: string[];
   features_fr: string[];
+  name_es: string;
+  description_es: string;
+  features_es: string[];
   active: boolean;
   position: number;
   scope: PlanScope;
@@ -72,6 +78,9 @@ export const EMPTY_PLAN: PlanFormValues = {
   description_fr: "",
   features_en: "",
   features_fr: "",
+  name_es: "",
+  description_es: "",
+  features_es: "",
   active: true,
   position: 0,
   scope: "all",
@@ -90,6 +99,9 @@ export function toFormValues(plan: Plan): PlanFormValues {
     description_fr: plan.description_fr,
     features_en: listToLines(plan.features_en),
     features_fr: listToLines(plan.features_fr),
+    name_es: plan.name_es,
+    description_es: plan.description_es,
+    features_es: listToLines(plan.features_es),
     active: plan.active,
     position: plan.position,
     scope: plan.scope,
@@ -109,6 +121,9 @@ export function toPlanBody(values: PlanFormValues): PlanBody {
     description_fr: values.description_fr.trim(),
     features_en: linesToList(values.features_en),
     features_fr: linesToList(values.features_fr),
+    name_es: values.name_es.trim(),
+    description_es: values.description_es.trim(),
+    features_es: linesToList(values.features_es),
     active: values.active,
     position: values.position ?? 0,
     scope: values.scope,
