@@ -162,7 +162,13 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   await page.locator(".ant-select-item-option", { hasText: /^1×$/ }).click();
   await expect.poll(async () => (await audioState(page)).playbackRate).toBe(1);
 
-  // a transcript line seeks there and becomes the highlighted one
+  // a transcript line seeks there and becomes the highlighted one (paused meanwhile: the line
+  // lasts 0.7 s and its pause 2 s, less than a loaded machine may take between two checks)
+  const pausing = page.waitForResponse(
+    (r) => r.url().includes("/done-customer") && r.request().method() === "POST" && r.ok(),
+  );
+  await page.getByTestId("player-play").click();
+  await pausing;
   await page
     .getByTestId("transcript")
     .getByRole("button", { name: /How are you\?/ })
@@ -172,7 +178,9 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   // Media Session metadata for the lock screen and headset buttons
   expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Les salutations");
 
-  // pause: the position is saved on the server
+  // play on, then pause: the position is saved on the server
+  await page.getByTestId("player-play").click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
   const saved = page.waitForResponse(
     (r) => r.url().includes("/done-customer") && r.request().method() === "POST" && r.ok(),
   );
