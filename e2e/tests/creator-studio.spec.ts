@@ -157,12 +157,13 @@ test("audio without a script: staff propose lines at the pauses, paste the text,
   const confirm = page.getByRole("dialog", { name: "Remplacer les phrases de la leçon ?" });
   await expect(confirm).toContainText("La leçon a 1 phrase");
   await confirm.getByRole("button", { name: "Remplacer" }).click();
-  await expect(panel.getByTestId("propose-done")).toContainText("3 segments proposés", { timeout: 180_000 });
+  // four lines said, the one-word "Oui." (0.2 s between clear pauses) a segment of its own
+  await expect(panel.getByTestId("propose-done")).toContainText("4 segments proposés", { timeout: 180_000 });
 
   // the segments are in the editor, without text; a pasted text of three lines fills them in order
   const editor = page.getByTestId("cue-editor");
   const rows = editor.getByTestId("cue-row");
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(4);
   await expect(rows.nth(0).getByTestId("cue-text")).toHaveValue("");
   await rows
     .nth(0)
@@ -173,9 +174,9 @@ test("audio without a script: staff propose lines at the pauses, paste the text,
       input.dispatchEvent(
         new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
       );
-    }, "Bonjour, je m'appelle Claire.\nJ'habite à Lyon, avec ma sœur.\n");
+    }, "Bonjour, je m'appelle Claire.\nOui.\n");
   await expect(rows.nth(0).getByTestId("cue-text")).toHaveValue("Bonjour, je m'appelle Claire.");
-  await expect(rows.nth(1).getByTestId("cue-text")).toHaveValue("J'habite à Lyon, avec ma sœur.");
+  await expect(rows.nth(1).getByTestId("cue-text")).toHaveValue("Oui.");
   await expect(rows.nth(2).getByTestId("cue-text")).toHaveValue("");
   expect(await violations(page)).toEqual([]);
   await editor.getByTestId("cue-save").click();
@@ -184,7 +185,7 @@ test("audio without a script: staff propose lines at the pauses, paste the text,
   // the lesson's player: the typed lines, the segment still without text named by its number
   await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
   const lines = page.getByTestId("transcript-line");
-  await expect(lines).toHaveCount(3);
+  await expect(lines).toHaveCount(4);
   await expect(lines.nth(0)).toContainText("Bonjour, je m'appelle Claire.");
   await expect(lines.nth(2).getByTestId("transcript-segment")).toHaveText("Segment 3");
   await expect(page.getByTestId("player-repeat")).toBeVisible();
@@ -236,4 +237,60 @@ test("staff split a line at the waveform's playhead and merge it back", async ({
   await expect(page.locator(".ant-message").getByText("Phrases enregistrées")).toBeVisible();
   const saved = await request.get(`/api/v1/courses/${courseId}/lessons/${lessonId}/cues`, { headers: auth });
   expect(((await saved.json()).data.cues as unknown[]).length).toBe(3);
+});
+
+test("staff snap a line's edges to the nearest pauses, and are told of a time past the audio's end before saving", async ({
+  page,
+  request,
+}) => {
+  const { auth, courseId, lessonId } = await lessonWithSpeech(request, "Pauses", ["Pauses", "Pauses"]);
+  // line 1 set by ear, a little off: the speech runs from 1.27 s to 2.71 s between clear pauses
+  await request.put(`/api/v1/courses/${courseId}/lessons/${lessonId}/cues`, {
+    headers: auth,
+    data: {
+      cues: [
+        { start: 1.45, end: 2.45, text: "Bonjour, je m'appelle Claire." },
+        { start: 4.2, end: 5.95, text: "J'habite à Lyon, avec ma sœur." },
+      ],
+    },
+  });
+  await signIn(page, ADMIN);
+  await page.goto(`/courses/${courseId}/lessons`);
+  await page.getByRole("button", { name: "Modifier « Pauses »" }).click();
+  const editor = page.getByTestId("cue-editor");
+  const rows = editor.getByTestId("cue-row");
+  const wave = editor.getByTestId("waveform");
+  await expect(wave).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
+  const startOf = (i: number) => rows.nth(i).getByRole("spinbutton").nth(0);
+  const endOf = (i: number) => rows.nth(i).getByRole("spinbutton").nth(1);
+
+  // the button: line 1's edges move onto the pauses around its speech
+  await editor.getByTestId("waveform-snap").click();
+  await expect.poll(async () => Number(await startOf(0).inputValue())).toBeLessThan(1.4);
+  expect(Number(await startOf(0).inputValue())).toBeGreaterThan(1.1);
+  expect(Number(await endOf(0).inputValue())).toBeGreaterThan(2.55);
+  expect(Number(await endOf(0).inputValue())).toBeLessThan(2.85);
+  // the key P does the same for the line chosen with ↓
+  await endOf(1).fill("5.7");
+  await wave.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("p");
+  await expect.poll(async () => Number(await endOf(1).inputValue())).toBeGreaterThan(5.8);
+  expect(Number(await endOf(1).inputValue())).toBeLessThan(6.1);
+
+  // a time typed past the audio's end is said on the line, and the save waits for a fix
+  await endOf(1).fill("14");
+  await endOf(1).blur();
+  const past = rows.nth(1).getByTestId("cue-past-end");
+  await expect(past).toContainText("La ligne 2 se termine à 14 s, après la fin de l'audio");
+  await expect(editor.getByTestId("cue-save")).toBeDisabled();
+  await endOf(1).fill("5.95");
+  await endOf(1).blur();
+  await expect(past).toHaveCount(0);
+  await editor.getByTestId("cue-save").click();
+  await expect(page.locator(".ant-message").getByText("Phrases enregistrées")).toBeVisible();
+  const saved = await request.get(`/api/v1/courses/${courseId}/lessons/${lessonId}/cues`, { headers: auth });
+  const cues = (await saved.json()).data.cues as { start: number; end: number }[];
+  expect(cues[0]?.start).toBeLessThan(1.4);
+  expect(cues[0]?.end).toBeGreaterThan(2.55);
 });

@@ -3,9 +3,11 @@
  * works at once as a "repeat after me" segment and whose text staff type afterwards.
  *
  * The pauses are signal mode's (speech.ts): a boundary is a pause of at least MIN_PAUSE; stretches
- * with little speech (an intro jingle, a cough) are dropped; a stretch shorter than MIN_LINE is
- * joined to the nearer of its neighbours, and one longer than MAX_LINE is cut at its longest inner
- * pause (or dip), again until every line fits.
+ * with little speech (an intro jingle, a click) are dropped; a stretch shorter than MIN_LINE is
+ * joined to the nearer of its neighbours when a short pause parts them (a word said just after a
+ * phrase), and stays a line of its own after a clear pause (a one-word line: "Oui."); one longer
+ * than MAX_LINE is cut at its longest inner pause (or dip), again until every line fits. More
+ * lines than `maxLines` (a lesson's limit) are refused with TOO_MANY_LINES, never cut silently.
  */
 import { type DecodedAudio, decodeAudio } from "./decode.js";
 import { computeFeatures, FRAME_SECONDS } from "./features.js";
@@ -31,8 +33,21 @@ const MIN_PAUSE = 25;
 const MIN_LINE = 80;
 /** frames: a line longer than this (12 s) is cut at its longest inner pause */
 const MAX_LINE = 1200;
-/** speech frames (sum of presence) under which a stretch is not speech (0.3 s) */
-const MIN_SPEECH = 30;
+/** speech frames (sum of presence) under which a stretch is not speech (0.1 s: a one-word line of 0.2 s is) */
+const MIN_SPEECH = 10;
+/** frames: a short stretch further than this (0.45 s) from both neighbours is a line of its own */
+const JOIN_GAP = 45;
+
+/** More lines than a lesson holds: the audio is to be cut into several lessons. */
+class TooManyLinesError extends Error {
+  readonly code = "TOO_MANY_LINES";
+  constructor(
+    readonly count: number,
+    readonly max: number,
+  ) {
+    super(`The audio gives ${count} lines, more than the ${max} a lesson holds: cut it into several lessons`);
+  }
+}
 
 interface Stretch {
   start: number;
@@ -41,7 +56,7 @@ interface Stretch {
 
 export async function proposeLines(
   audio: Uint8Array | DecodedAudio,
-  options: { onProgress?: (fraction: number) => void } = {},
+  options: { onProgress?: (fraction: number) => void; maxLines?: number } = {},
 ): Promise<ProposeResult> {
   const decoded = audio instanceof Uint8Array ? await decodeAudio(audio) : audio;
   options.onProgress?.(0.4);
@@ -73,7 +88,13 @@ export async function proposeLines(
     }
     const before = stretches[i - 1];
     const after = stretches[i + 1];
-    const joinBefore = before && (!after || s.start - before.end <= after.start - s.end);
+    const gapBefore = before ? s.start - before.end : Number.POSITIVE_INFINITY;
+    const gapAfter = after ? after.start - s.end : Number.POSITIVE_INFINITY;
+    if (Math.min(gapBefore, gapAfter) > JOIN_GAP) {
+      i++;
+      continue;
+    }
+    const joinBefore = before && gapBefore <= gapAfter;
     if (joinBefore) {
       before.end = s.end;
       stretches.splice(i, 1);
@@ -103,6 +124,8 @@ export async function proposeLines(
     split({ start: best.end, end: s.end });
   };
   for (const s of stretches) split(s);
+  if (options.maxLines !== undefined && lines.length > options.maxLines)
+    throw new TooManyLinesError(lines.length, options.maxLines);
 
   const seconds = (f: number) => Math.round(f * FRAME_SECONDS * 1000) / 1000;
   return {

@@ -78,6 +78,10 @@ export function alignInWorker(
 }
 
 /** Lines proposed at the pauses of audio without a script (propose.ts), in a worker thread. */
-export function proposeInWorker(audio: Uint8Array, worker: WorkerOptions = {}): Promise<ProposeResult> {
-  return inWorker<ProposeResult>({ kind: "propose", audio }, worker);
+export function proposeInWorker(
+  audio: Uint8Array,
+  worker: WorkerOptions = {},
+  options: { maxLines?: number } = {},
+): Promise<ProposeResult> {
+  return inWorker<ProposeResult>({ kind: "propose", audio, ...options }, worker);
 }

@@ -18,6 +18,8 @@ export interface AlignJob {
 export interface ProposeJob {
   kind: "propose";
   audio: Uint8Array;
+  /** at most this many lines (a lesson's limit): more is refused with TOO_MANY_LINES */
+  maxLines?: number;
 }
 
 parentPort?.on("message", async (job: AlignJob | ProposeJob) => {
@@ -25,7 +27,7 @@ parentPort?.on("message", async (job: AlignJob | ProposeJob) => {
     const onProgress = (fraction: number) => parentPort?.postMessage({ type: "progress", fraction });
     const result =
       job.kind === "propose"
-        ? await proposeLines(job.audio, { onProgress })
+        ? await proposeLines(job.audio, { onProgress, maxLines: job.maxLines })
         : await alignAudio(job.audio, job.lines, { ...job.options, onProgress });
     parentPort?.postMessage({ type: "result", result });
   } catch (err) {

@@ -40,4 +40,34 @@ describe("proposeLines (audio without a script)", { timeout: 30_000 }, () => {
     });
     expect(result.pauses.length).toBeGreaterThanOrEqual(4);
   });
+
+  it("keeps a one-word line of 0.2 s said after a clear pause, and refuses more lines than a lesson holds", async () => {
+    const random = seeded(7);
+    // a line, "Oui." (0.2 s) after 0.8 s of silence, then another line after 0.8 s
+    const word = voiced(1, random);
+    const parts = [
+      silence(0.5),
+      voiced(6, random),
+      silence(0.8),
+      word,
+      silence(0.8),
+      voiced(5, random),
+      silence(0.5),
+    ];
+    const samples = concat(parts);
+    for (let i = 0; i < samples.length; i++) samples[i] = (samples[i] as number) + (random() * 2 - 1) * 0.003;
+    const wordStart = (parts[0]?.length ?? 0) / RATE + (parts[1]?.length ?? 0) / RATE + 0.8;
+
+    const result = await proposeLines(wav(samples));
+    expect(result.lines).toHaveLength(3);
+    const one = result.lines[1];
+    expect(Math.abs((one?.start ?? 0) - wordStart)).toBeLessThan(0.15);
+    expect((one?.end ?? 0) - (one?.start ?? 0)).toBeLessThan(0.6);
+
+    // a lesson's limit: more lines are refused, with a code and what to do, never cut short
+    const refused = await proposeLines(wav(samples), { maxLines: 2 }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "TOO_MANY_LINES" });
+    expect(String((refused as Error).message)).toMatch(/3 lines, more than the 2 a lesson holds: cut it/);
+    expect((await proposeLines(wav(samples), { maxLines: 3 })).lines).toHaveLength(3);
+  });
 });

@@ -1,5 +1,6 @@
 import { buffer } from "node:stream/consumers";
 import { alignInWorker, proposeInWorker, type WorkerOptions } from "@parlons/aligner/run-in-worker";
+import { CUE_LIMITS } from "@parlons/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { type Job, startJob } from "../../jobs/runner";
 import type { Metrics } from "../../lib/metrics";
@@ -27,6 +28,7 @@ const INPUT_CODES: Record<string, string> = {
   SCRIPT_TOO_LONG: "SCRIPT_TOO_LONG",
   AUDIO_NO_SPEECH: "AUDIO_NO_SPEECH",
   LESSON_HAS_LINES: "LESSON_HAS_LINES",
+  TOO_MANY_LINES: "TOO_MANY_LINES",
 };
 
 /**
@@ -34,7 +36,8 @@ const INPUT_CODES: Record<string, string> = {
  * (nothing to doubt but their text); audio in which no speech is found is refused with a code.
  */
 async function propose(audio: Uint8Array, worker: WorkerOptions) {
-  const { lines } = await proposeInWorker(audio, worker);
+  // more stretches of speech than a lesson holds lines: refused with a code, never cut short
+  const { lines } = await proposeInWorker(audio, worker, { maxLines: CUE_LIMITS.perLesson });
   if (lines.length === 0)
     throw Object.assign(new Error("No speech was found in the lesson's audio"), { code: "AUDIO_NO_SPEECH" });
   return lines.map((l) => ({ ...l, text: "", confidence: 1, doubtful: false }));

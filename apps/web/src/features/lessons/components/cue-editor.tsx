@@ -31,6 +31,7 @@ import {
   withKeys,
 } from "../lib/cue-edit";
 import { CueFormatError, cuesToTimestamps, cuesToVtt, importCues } from "../lib/cue-formats";
+import { pastAudioEnd } from "../lib/line-bounds";
 
 // wavesurfer.js and its regions, in the editor's own chunk
 const WaveformEditor = lazy(() => import("./waveform-editor"));
@@ -87,6 +88,8 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
       new Set(alignment?.status === "done" ? alignment.lines.filter((l) => l.doubtful).map((l) => l.id) : []),
     [alignment],
   );
+  // lines ending past the audio's end, said on the line (the save would be refused)
+  const past = useMemo(() => pastAudioEnd(rows, lesson.duration), [rows, lesson.duration]);
   const waveLines = useMemo(
     () => rows.map((r) => ({ key: r.key, start: r.start, end: r.end, doubtful: doubtful.has(r.key) })),
     [rows, doubtful],
@@ -230,6 +233,7 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
                   precision={2}
                   value={row.end}
                   onChange={(v) => update(i, { end: v ?? 0 })}
+                  status={past.has(i) ? "error" : undefined}
                   style={{ width: 96 }}
                 />
                 <Typography.Text type="secondary" className="cue-editor__clock">
@@ -272,6 +276,11 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
                   data-testid="cue-remove"
                 />
               </Space>
+              {past.has(i) && (
+                <Typography.Text type="danger" data-testid="cue-past-end" role="alert">
+                  {t("courses:cues.pastEnd", { n: i + 1, end: row.end, duration: lesson.duration })}
+                </Typography.Text>
+              )}
               <Input
                 aria-label={t("courses:cues.text", { n: i + 1 })}
                 placeholder={t(row.text ? "courses:cues.textPlaceholder" : "courses:cues.textToType")}
@@ -326,7 +335,7 @@ export function CueEditor({ courseId, lesson }: { courseId: string; lesson: Less
           saveCues.mutate([...rows].sort((a, b) => a.start - b.start).map(({ key: _key, ...cue }) => cue))
         }
         loading={saveCues.isPending}
-        disabled={!dirty}
+        disabled={!dirty || past.size > 0}
         data-testid="cue-save"
         style={{ marginTop: 12 }}
       >

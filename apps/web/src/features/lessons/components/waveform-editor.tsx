@@ -1,10 +1,11 @@
-import { MergeCellsOutlined, ScissorOutlined } from "@ant-design/icons";
+import { ColumnWidthOutlined, MergeCellsOutlined, ScissorOutlined } from "@ant-design/icons";
 import { Button, Space, Typography } from "antd";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import WaveSurfer from "wavesurfer.js";
 import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
 import { NUDGE, nudgeLine, placeLine, type Span } from "../lib/line-bounds";
+import { findPauses, snapToPauses } from "../lib/pauses";
 
 export interface WaveLine extends Span {
   key: string;
@@ -23,8 +24,10 @@ const ZOOMS = [0, 50, 100, 200, 400];
 /**
  * The lesson's waveform (wavesurfer.js) with each line as a region: drag a region or its edges,
  * or, from the keyboard, choose a line with ↑/↓ and move its start (←/→) or end (Shift+←/→) by
- * 50 ms; Space plays it; S splits the line under the playhead there, M merges it with the next. A move that would overlap a neighbour or pass the audio's end stops
- * there and says so. Loaded in its own chunk, with the lines editor.
+ * 50 ms; Space plays it; S splits the line under the playhead there, M merges it with the next;
+ * P snaps its edges to the nearest pauses (found once in the decoded audio). A move that would
+ * overlap a neighbour or pass the audio's end stops there and says so. Loaded in its own chunk,
+ * with the lines editor.
  */
 export default function WaveformEditor(props: {
   url: string;
@@ -43,6 +46,7 @@ export default function WaveformEditor(props: {
   const surfer = useRef<WaveSurfer | null>(null);
   const regions = useRef<Regions | null>(null);
   const cursor = useRef(0);
+  const pauses = useRef<Span[]>([]);
   const latest = useRef(props);
   latest.current = props;
   const [state, setState] = useState<"loading" | "ready" | "error">("loading");
@@ -76,7 +80,11 @@ export default function WaveformEditor(props: {
     });
     surfer.current = ws;
     regions.current = plugin;
-    ws.on("ready", () => setState("ready"));
+    ws.on("ready", () => {
+      const decoded = ws.getDecodedData();
+      pauses.current = decoded ? findPauses(decoded.getChannelData(0), decoded.sampleRate) : [];
+      setState("ready");
+    });
     // the playhead: where the audio plays, or where staff last clicked (on the wave or a region)
     ws.on("timeupdate", (at: number) => {
       if (ws.isPlaying()) cursor.current = at;
@@ -139,6 +147,15 @@ export default function WaveformEditor(props: {
     setNotice(props.onSplit(at) ? "" : t("courses:waveform.splitNone", { at: at.toFixed(2) }));
   };
   const merge = () => setNotice(props.onMerge(playhead()) ? "" : t("courses:waveform.mergeNone"));
+  // the selected line's edges on the nearest pauses, within its room
+  const snap = () => {
+    const index = props.selected;
+    const line = props.lines[index];
+    if (!line) return;
+    const snapped = snapToPauses(line, pauses.current);
+    if (snapped) place(index, snapped);
+    else setNotice(t("courses:waveform.snapNone", { n: index + 1 }));
+  };
 
   const play = (index: number) => {
     const line = props.lines[index];
@@ -168,6 +185,8 @@ export default function WaveformEditor(props: {
       split();
     } else if (e.key === "m" || e.key === "M") {
       merge();
+    } else if (e.key === "p" || e.key === "P") {
+      snap();
     } else if (e.key === "+" || e.key === "-") {
       setZoom((z) => Math.max(0, Math.min(ZOOMS.length - 1, z + (e.key === "+" ? 1 : -1))));
     } else return;
@@ -224,6 +243,15 @@ export default function WaveformEditor(props: {
           data-testid="waveform-merge"
         >
           {t("courses:waveform.merge")}
+        </Button>
+        <Button
+          size="small"
+          icon={<ColumnWidthOutlined />}
+          onClick={snap}
+          disabled={state !== "ready" || !current}
+          data-testid="waveform-snap"
+        >
+          {t("courses:waveform.snap")}
         </Button>
       </Space>
       <Typography.Paragraph type="secondary" id="waveform-keys" className="waveform-editor__keys">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NUDGE, nudgeLine, placeLine } from "./line-bounds";
+import { NUDGE, nudgeLine, pastAudioEnd, placeLine } from "./line-bounds";
 
 const lines = [
   { start: 1, end: 2 },
@@ -31,5 +31,19 @@ describe("line bounds", () => {
       clamped: true,
     });
     expect(nudgeLine([{ start: 1, end: 1.1 }], 0, "start", NUDGE, null)?.start).toBeCloseTo(1);
+  });
+});
+
+describe("lines past the audio's end (said before saving)", () => {
+  it("names the lines the server would refuse: an end of 14 s on 7 s of audio, not one within its second", () => {
+    const typed = [
+      { start: 0, end: 3 },
+      { start: 3, end: 7.6 },
+      { start: 8, end: 14 },
+    ];
+    expect([...pastAudioEnd(typed, 7)]).toEqual([2]);
+    expect([...pastAudioEnd([{ start: 8.5, end: 9 }], 7)]).toEqual([0]);
+    expect(pastAudioEnd(typed, null).size).toBe(0);
+    expect(pastAudioEnd(typed, 14).size).toBe(0);
   });
 });

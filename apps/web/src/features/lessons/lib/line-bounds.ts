@@ -55,3 +55,17 @@ export function nudgeLine(
   const moved = side === "start" ? line.start + delta : line.end + delta;
   return { ...placed, clamped: placed.clamped || Math.abs(placed[side] - moved) > 0.0005 };
 }
+
+/**
+ * The lines that end past the audio's end, by index, as the server refuses them on saving
+ * (LINE_PAST_AUDIO_END: more than 1 s past a duration counted in whole seconds): said on the line
+ * before the save is tried.
+ */
+export function pastAudioEnd(lines: readonly Span[], duration: number | null): Set<number> {
+  const past = new Set<number>();
+  if (duration === null) return past;
+  lines.forEach((line, i) => {
+    if (line.end > duration + 1 || line.start >= duration + 1) past.add(i);
+  });
+  return past;
+}
