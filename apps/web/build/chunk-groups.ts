@@ -12,11 +12,16 @@ import type { Rollup } from "vite";
  * - `antd-shell`: the npm code antd's root (`components/antd-root.tsx`) imports statically: antd's
  *   core (CSS-in-JS, theme, motion, trigger) and the components of its providers. Every page built
  *   with antd loads all of it already; the signed-in shell, plain markup, does not.
+ * - `learner`: the rest of the npm code that two or more of the learner's pages (dashboard,
+ *   lessons, review, practice, billing, profile) import statically: antd's components beyond its
+ *   root and their icons. What one page alone uses keeps Rollup's split.
  * - `app-shell`: the npm code of the signed-in shell (`app/layouts/app-layout.tsx`) beyond the
  *   entry's: the menu's icons (their drawings), in one file rather than one each.
  *
  * - the npm modules the shell shares with the pages drawn without antd (home, course, legal: the
  *   shapes of a few icons), one chunk each: in the group, they would bring antd to those pages.
+ *   (One file for all of them was tried: two requests fewer, but the public course page then
+ *   carried the home page's icons, 2 KB over its 150 KB.)
  *
  * The public pages (home, course) keep their weight: the entry's modules are the same, in two
  * files. What a page imports beyond the shell keeps Rollup's own split.
@@ -24,6 +29,16 @@ import type { Rollup } from "vite";
 const ANTD_ROOTS = ["/src/components/antd-root.tsx"];
 const SHELL_ROOTS = ["/src/app/layouts/app-layout.tsx"];
 const ENTRY_ROOT = "/src/main.tsx";
+/** Where learners spend their time (issue 26's pages, and what they open from them). */
+const LEARNER_ROOTS = [
+  "dashboard/pages/dashboard-page.tsx",
+  "lessons/pages/lesson-page.tsx",
+  "lessons/pages/lessons-page.tsx",
+  "review/pages/review-page.tsx",
+  "practice/pages/practice-page.tsx",
+  "billing/pages/billing-page.tsx",
+  "profile/pages/profile-page.tsx",
+].map((page) => `/src/features/${page}`);
 const PUBLIC_ROOTS = [
   "/src/features/site/pages/home-page.tsx",
   "/src/features/courses/pages/course-page.tsx",
@@ -107,6 +122,11 @@ function computeGroups(info: Rollup.GetModuleInfo, ids: string[]): Map<string, s
   const antd = npmClosure(roots(ANTD_ROOTS));
   const shell = npmClosure(roots(SHELL_ROOTS));
   const publicPages = npmClosure(roots(PUBLIC_ROOTS));
+  // what at least two of the learner's pages import (what one page alone uses stays with it)
+  const uses = new Map<string, number>();
+  for (const root of roots(LEARNER_ROOTS))
+    for (const id of npmClosure([root])) uses.set(id, (uses.get(id) ?? 0) + 1);
+  const learner = new Set([...uses].filter(([, n]) => n >= 4).map(([id]) => id));
   const groups = new Map<string, string>();
   const group = (ids: Set<string>, name: string) => {
     for (const id of ids) {
@@ -122,5 +142,9 @@ function computeGroups(info: Rollup.GetModuleInfo, ids: string[]): Map<string, s
   // a module both use (an icon's drawing) goes with the shell, which antd's pages load anyway
   group(shell, "app-shell");
   group(antd, "antd-shell");
+  // the rest of the npm code the learner's pages share (antd's components beyond its root, their
+  // icons, rc-* helpers): one file instead of ~30 small ones each; a staff page that uses one of
+  // them loads it too
+  group(learner, "learner");
   return groups;
 }
