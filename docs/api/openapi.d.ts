@@ -1965,6 +1965,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/courses/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a course now or at a later time, once it has a published lesson with audio
+         * @description Access: permission `courses.manage`.
+         */
+        post: operations["publishCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/courses/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a course back to a draft (and call off its scheduled publication)
+         * @description Access: permission `courses.manage`.
+         */
+        post: operations["unpublishCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/courses/{courseId}/lessons": {
         parameters: {
             query?: never;
@@ -14128,6 +14168,7 @@ export interface operations {
                                 cover: string | null;
                                 cover_url: string | null;
                                 active: boolean;
+                                publish_at: string | null;
                                 popular: boolean;
                                 position: number;
                                 /** @enum {string} */
@@ -14225,6 +14266,7 @@ export interface operations {
                                 cover: string | null;
                                 cover_url: string | null;
                                 active: boolean;
+                                publish_at: string | null;
                                 popular: boolean;
                                 position: number;
                                 /** @enum {string} */
@@ -14318,6 +14360,7 @@ export interface operations {
                                 cover: string | null;
                                 cover_url: string | null;
                                 active: boolean;
+                                publish_at: string | null;
                                 popular: boolean;
                                 position: number;
                                 /** @enum {string} */
@@ -14492,6 +14535,7 @@ export interface operations {
                                     cover: string | null;
                                     cover_url: string | null;
                                     active: boolean;
+                                    publish_at: string | null;
                                     popular: boolean;
                                     position: number;
                                     /** @enum {string} */
@@ -14621,6 +14665,7 @@ export interface operations {
                                 cover: string | null;
                                 cover_url: string | null;
                                 active: boolean;
+                                publish_at: string | null;
                                 popular: boolean;
                                 position: number;
                                 /** @enum {string} */
@@ -14781,6 +14826,7 @@ export interface operations {
                                 cover: string | null;
                                 cover_url: string | null;
                                 active: boolean;
+                                publish_at: string | null;
                                 popular: boolean;
                                 position: number;
                                 /** @enum {string} */
@@ -14928,6 +14974,7 @@ export interface operations {
                                 cover: string | null;
                                 cover_url: string | null;
                                 active: boolean;
+                                publish_at: string | null;
                                 popular: boolean;
                                 position: number;
                                 /** @enum {string} */
@@ -15162,6 +15209,259 @@ export interface operations {
                                 cover: string | null;
                                 cover_url: string | null;
                                 active: boolean;
+                                publish_at: string | null;
+                                popular: boolean;
+                                position: number;
+                                /** @enum {string} */
+                                drip_mode: "open" | "sequence" | "days";
+                                drip_days: number;
+                                lessons_count: number;
+                                free_lessons_count: number;
+                                total_duration: number;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    at?: string | null;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            course: {
+                                id: string;
+                                slug: string;
+                                title_fr: string;
+                                title_en: string;
+                                description_fr: string;
+                                description_en: string;
+                                target_language: string;
+                                /** @enum {string} */
+                                level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
+                                cover: string | null;
+                                cover_url: string | null;
+                                active: boolean;
+                                publish_at: string | null;
+                                popular: boolean;
+                                position: number;
+                                /** @enum {string} */
+                                drip_mode: "open" | "sequence" | "days";
+                                drip_days: number;
+                                lessons_count: number;
+                                free_lessons_count: number;
+                                total_duration: number;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a malformed URL, path parameter or JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: no access token, or an invalid, expired or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: signed in without the right to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (already exists, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `errors` lists the messages of each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unpublishCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        data: {
+                            course: {
+                                id: string;
+                                slug: string;
+                                title_fr: string;
+                                title_en: string;
+                                description_fr: string;
+                                description_en: string;
+                                target_language: string;
+                                /** @enum {string} */
+                                level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
+                                cover: string | null;
+                                cover_url: string | null;
+                                active: boolean;
+                                publish_at: string | null;
                                 popular: boolean;
                                 position: number;
                                 /** @enum {string} */
@@ -17250,7 +17550,7 @@ export interface operations {
                                 error: {
                                     file: string;
                                     /** @enum {string} */
-                                    code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SOCIAL_LOGIN_FAILED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "SESSION_REVOKED" | "ACCOUNT_NOT_ACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_THROTTLED" | "ACCOUNT_LOCKED" | "FORBIDDEN" | "ABOVE_YOUR_PERMISSIONS" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "ROLE_IN_USE" | "COURSE_IN_USE" | "TEMPLATE_SLUG_TAKEN" | "CAMPAIGN_ALREADY_QUEUED" | "ROLE_BUILT_IN" | "WRONG_PASSWORD" | "REGISTRATIONS_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "AUDIO_NOT_PLAUSIBLE" | "RANGE_NOT_SATISFIABLE" | "RATE_LIMITED" | "PROVIDER_ERROR" | "INTERNAL_ERROR" | "EVENT_FULL" | "ALREADY_BOOKED" | "EVENT_CLOSED" | "LIMIT_REACHED" | "PREMIUM_REQUIRED" | "LESSON_NOT_OPEN_YET" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_LOCKED" | "CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_INVALID" | "LESSON_AUDIO_MISSING" | "SCRIPT_EMPTY" | "SCRIPT_TOO_LONG" | "ALIGNMENT_RUNNING" | "LESSON_HAS_LINES" | "AUDIO_NO_SPEECH" | "AUDIO_UNREADABLE" | "ALIGNMENT_FAILED" | "LINES_OVERLAP" | "LINE_PAST_AUDIO_END" | "ALREADY_OWNED" | "NOT_FOR_SALE" | "PURCHASE_CLOSED" | "NOT_REFUNDABLE" | "COUPON_INVALID" | "COUPON_EXPIRED" | "COUPON_USED_UP" | "COUPON_NOT_APPLICABLE" | "COUPON_CODE_TAKEN" | "TRANSLATIONS_UNREADABLE" | "TRANSLATIONS_INVALID" | "IMPORT_ARCHIVE_REFUSED" | "IMPORT_UNPAIRED" | "IMPORT_SCRIPT_INVALID" | "IMPORT_NOTHING" | "SESSION_EMPTY";
+                                    code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SOCIAL_LOGIN_FAILED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "SESSION_REVOKED" | "ACCOUNT_NOT_ACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_THROTTLED" | "ACCOUNT_LOCKED" | "FORBIDDEN" | "ABOVE_YOUR_PERMISSIONS" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "ROLE_IN_USE" | "COURSE_IN_USE" | "COURSE_NOT_PUBLISHABLE" | "TEMPLATE_SLUG_TAKEN" | "CAMPAIGN_ALREADY_QUEUED" | "ROLE_BUILT_IN" | "WRONG_PASSWORD" | "REGISTRATIONS_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "AUDIO_NOT_PLAUSIBLE" | "RANGE_NOT_SATISFIABLE" | "RATE_LIMITED" | "PROVIDER_ERROR" | "INTERNAL_ERROR" | "EVENT_FULL" | "ALREADY_BOOKED" | "EVENT_CLOSED" | "LIMIT_REACHED" | "PREMIUM_REQUIRED" | "LESSON_NOT_OPEN_YET" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_LOCKED" | "CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_INVALID" | "LESSON_AUDIO_MISSING" | "SCRIPT_EMPTY" | "SCRIPT_TOO_LONG" | "ALIGNMENT_RUNNING" | "LESSON_HAS_LINES" | "AUDIO_NO_SPEECH" | "AUDIO_UNREADABLE" | "ALIGNMENT_FAILED" | "LINES_OVERLAP" | "LINE_PAST_AUDIO_END" | "ALREADY_OWNED" | "NOT_FOR_SALE" | "PURCHASE_CLOSED" | "NOT_REFUNDABLE" | "COUPON_INVALID" | "COUPON_EXPIRED" | "COUPON_USED_UP" | "COUPON_NOT_APPLICABLE" | "COUPON_CODE_TAKEN" | "TRANSLATIONS_UNREADABLE" | "TRANSLATIONS_INVALID" | "IMPORT_ARCHIVE_REFUSED" | "IMPORT_UNPAIRED" | "IMPORT_SCRIPT_INVALID" | "IMPORT_NOTHING" | "SESSION_EMPTY";
                                     message: string;
                                 } | null;
                             }[];
@@ -26064,7 +26364,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 actor?: string;
-                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "purchases.refund" | "coupons.create" | "coupons.update" | "coupons.delete" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.create" | "courses.update" | "courses.delete" | "courses.translations" | "lessons.create" | "lessons.update" | "lessons.lines" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel" | "privacy.process" | "privacy.erase" | "certificates.revoke";
+                action?: "auth.login_failed" | "auth.staff_login" | "users.create" | "users.update" | "users.status" | "users.role" | "roles.create" | "roles.delete" | "plans.create" | "plans.update" | "plans.delete" | "subscriptions.cancel" | "purchases.refund" | "coupons.create" | "coupons.update" | "coupons.delete" | "settings.update" | "configs.create" | "configs.update" | "configs.delete" | "courses.create" | "courses.update" | "courses.delete" | "courses.translations" | "courses.publish" | "courses.schedule" | "courses.schedule_failed" | "courses.unpublish" | "lessons.create" | "lessons.update" | "lessons.publish" | "lessons.unpublish" | "lessons.lines" | "lessons.delete" | "mail.campaign_create" | "mail.campaign_send" | "events.create" | "events.update" | "events.delete" | "registrations.cancel" | "privacy.process" | "privacy.erase" | "certificates.revoke";
                 target_type?: "user" | "role" | "plan" | "subscription" | "purchase" | "coupon" | "settings" | "config" | "course" | "lesson" | "mail_campaign" | "event" | "registration" | "data_request" | "certificate";
                 target_id?: string;
                 sign_ins?: "show" | "hide";

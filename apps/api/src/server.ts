@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { migrate, openDatabase } from "./db/client";
 import { startAnalyticsRollup } from "./jobs/analytics-rollup";
+import { startCoursePublishing } from "./jobs/course-publishing";
 import { startEventReminders } from "./jobs/event-reminders";
 import { startHandsFreeSweep } from "./jobs/hands-free-sweep";
 import { startMailWorker } from "./jobs/mail-worker";
@@ -142,6 +143,13 @@ async function main() {
       ...jobLog,
     }),
   );
+  const coursePublishing = untilClose(
+    startCoursePublishing({
+      courses: app.deps.services.courses,
+      audit: app.deps.services.audit,
+      ...jobLog,
+    }),
+  );
   const analyticsRollup = untilClose(
     startAnalyticsRollup({
       analytics: app.deps.services.analytics,
@@ -189,6 +197,7 @@ async function main() {
         mailWorker.stop(),
         outboxWorker.stop(),
         eventReminders.stop(),
+        coursePublishing.stop(),
         analyticsRollup.stop(),
         studyReminders.stop(),
         storageSweep.stop(),

@@ -127,6 +127,8 @@ export const ROUTE_AUDIENCES: Readonly<Record<string, Audience>> = {
   createCourse: "courses.manage", // POST /v1/courses
   updateCourse: "courses.manage", // PUT /v1/courses/:id
   setCoursePopular: "courses.manage", // PUT /v1/courses/popular-unpopular/:id
+  publishCourse: "courses.manage", // POST /v1/courses/:id/publish
+  unpublishCourse: "courses.manage", // POST /v1/courses/:id/unpublish
   deleteCourse: "courses.manage", // DELETE /v1/courses/:id
   listLessons: "public", // GET /v1/courses/:courseId/lessons
   listActiveLessons: "public", // POST /v1/courses/:courseId/lessons/active

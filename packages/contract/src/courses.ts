@@ -102,7 +102,10 @@ export const courseItem = z.object({
   cover: z.string().nullable(),
   /** Where the browser loads the cover from (public), or null. */
   cover_url: z.string().nullable(),
+  /** Published: learners and the public catalogue see it (a draft otherwise, seen by staff only). */
   active: z.boolean(),
+  /** When a draft is scheduled to go live (ISO), or null. */
+  publish_at: z.string().nullable(),
   popular: z.boolean(),
   position: z.number().int(),
   drip_mode: dripMode,
@@ -154,6 +157,43 @@ export const popularToggleBody = z
   .object({ popular: z.boolean().optional() })
   .nullish()
   .describe("Sets `popular` when given; toggles it when absent");
+
+/** How far ahead a course may be scheduled to go live. */
+export const PUBLISH_AHEAD_MAX_DAYS = 730;
+
+/**
+ * `POST /v1/courses/{id}/publish`: now (no `at`, null, or a time already past) or at a later time
+ * (the course stays a draft until then). Refused 422 `COURSE_NOT_PUBLISHABLE` unless the course
+ * has a title in the default locale and at least one published lesson with audio and a title in
+ * the default locale; its `errors` name what is missing (see `PUBLISH_PROBLEMS`).
+ */
+export const coursePublishBody = z
+  .object({
+    at: z.iso
+      .datetime({ offset: true })
+      .refine((at) => Date.parse(at) < Date.now() + PUBLISH_AHEAD_MAX_DAYS * 86_400_000, {
+        message: `At most ${PUBLISH_AHEAD_MAX_DAYS} days ahead`,
+      })
+      .nullish(),
+  })
+  .nullish()
+  .meta({ examples: [{ at: null }, { at: "2030-09-01T08:00:00+02:00" }] });
+export type CoursePublishBody = z.infer<typeof coursePublishBody>;
+
+/**
+ * The fields of a `COURSE_NOT_PUBLISHABLE` error: `title` and `lessons` say what is missing (an
+ * English sentence); the others list the lessons that keep it from being publishable, by title:
+ * drafts that would do once published, published ones without audio, published ones with audio
+ * but no title in the default locale (named by their other title or their number).
+ */
+export const PUBLISH_PROBLEMS = [
+  "title",
+  "lessons",
+  "draft_lessons",
+  "lessons_without_audio",
+  "lessons_without_title",
+] as const;
+export type PublishProblem = (typeof PUBLISH_PROBLEMS)[number];
 
 export const courseDeleteQuery = z.object({ force: z.enum(["true", "false"]).default("false") });
 export const courseDeleteResponse = envelope(

@@ -139,6 +139,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "PUT /api/v1/courses/:id": "updateCourse",
   "DELETE /api/v1/courses/:id": "deleteCourse",
   "PUT /api/v1/courses/popular-unpopular/:id": "setCoursePopular",
+  "POST /api/v1/courses/:id/publish": "publishCourse",
+  "POST /api/v1/courses/:id/unpublish": "unpublishCourse",
   // lessons
   "GET /api/v1/courses/:courseId/lessons": "listLessons",
   "POST /api/v1/courses/:courseId/lessons": "createLesson",

@@ -18,6 +18,7 @@ const PLAIN_MODULES = [
   "features/courses/components/course-card.tsx",
   "features/courses/components/lesson-list.tsx",
   "features/courses/components/popular-courses.tsx",
+  "features/courses/components/preview-banner.tsx",
   "features/courses/pages/course-page.tsx",
   "features/site/pages/home-page.tsx",
   "features/site/pages/legal-page.tsx",

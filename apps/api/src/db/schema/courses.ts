@@ -1,5 +1,5 @@
 import type { Translations } from "@parlons/contract";
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const courses = pgTable(
@@ -19,6 +19,8 @@ export const courses = pgTable(
     /** Storage key of the cover image (a media row), or null. */
     coverPath: text("cover_path"),
     active: boolean("active").notNull().default(false),
+    /** A draft scheduled to go live: the publish job makes it active at this time (null: none). */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
     popular: boolean("popular").notNull().default(false),
     position: integer("position").notNull().default(0),
     /** How the lessons open over time: all at once, in order, or one every dripDays days. */

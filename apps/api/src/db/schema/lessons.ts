@@ -42,7 +42,8 @@ export const lessons = pgTable(
     transcript: text("transcript").notNull().default(""),
     links: jsonb("links").$type<LessonLinkValue[]>().notNull().default([]),
     free: boolean("free").notNull().default(false),
-    active: boolean("active").notNull().default(true),
+    /** Published: learners and the catalogue see it. A new lesson is a draft. */
+    active: boolean("active").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { announcing } from "../../lib/change-bus";
 import { defineModule } from "../../lib/module";
+import coursePublishRoutes from "./publish-routes";
 import courseRoutes from "./routes";
 import type { CourseService } from "./service";
 import { createCourseService } from "./service";
@@ -22,10 +23,13 @@ export default defineModule({
       create: ["courses"],
       update: ["courses"],
       setPopular: ["courses"],
+      publish: ["courses"],
+      unpublish: ["courses"],
       delete: ["courses"],
     }),
   }),
   routes: async (api) => {
     await api.register(courseRoutes);
+    await api.register(coursePublishRoutes);
   },
 });

@@ -245,7 +245,17 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
+      const before = await courses.get(request.params.id);
       const row = await courses.setPopular(request.params.id, request.body?.popular);
+      if (row.popular !== before.popular) {
+        await audit.record({
+          actor: principalOf(request),
+          action: "courses.update",
+          target: { type: "course", id: row.id, label: row.titleFr },
+          before: { popular: before.popular },
+          after: { popular: row.popular },
+        });
+      }
       return {
         message: row.popular ? "Course marked popular" : "Course no longer popular",
         data: { course: await courses.presentOne(row) },

@@ -1,5 +1,5 @@
 import type { CourseBody, CourseItem, CourseListQuery, CourseUpdateBody } from "@parlons/contract";
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { containing, pageOf } from "../../db/paginate";
 import { courses } from "../../db/schema/courses";
@@ -10,6 +10,7 @@ import { namingColumns, namingFields, namingTranslations } from "../../lib/namin
 import { assertSlugFree, chooseSlug } from "../../lib/unique-slug";
 import type { LessonService } from "../lessons/service";
 import type { MediaService } from "../media/service";
+import { notPublishable, publishProblems } from "./publishing";
 
 export type CourseRow = typeof courses.$inferSelect;
 
@@ -53,6 +54,7 @@ export function createCourseService(deps: {
         cover: r.coverPath,
         cover_url: r.coverPath ? `/api/v1/media/${r.coverPath}` : null,
         active: r.active,
+        publish_at: r.publishAt?.toISOString() ?? null,
         popular: r.popular,
         position: r.position,
         drip_mode: r.dripMode,
@@ -81,6 +83,12 @@ export function createCourseService(deps: {
     const [row] = await tx.select().from(courses).where(eq(courses.id, id));
     if (!row) throw notFound("Course");
     return row;
+  }
+
+  /** Refuses (422) a course that may not go live, read in `tx`. */
+  async function assertPublishable(row: CourseRow, tx: DbOrTx): Promise<void> {
+    const problems = publishProblems(row, await lessons.readinessOf(row.id, tx));
+    if (problems) throw notPublishable(problems);
   }
 
   async function listNow(query: Partial<CourseListQuery> & { page: number; pageSize: number }) {
@@ -177,6 +185,9 @@ export function createCourseService(deps: {
       try {
         const { row, released } = await db.transaction(async (tx) => {
           const before = await get(id, tx);
+          // the form's "Published" switch publishes as the publish route does: checked first
+          const publishing = body.active === true && !before.active;
+          if (publishing) await assertPublishable(before, tx);
           const changes: Partial<typeof courses.$inferInsert> = {
             ...namingColumns(body),
             translations: namingTranslations(before.translations, body),
@@ -188,6 +199,7 @@ export function createCourseService(deps: {
             dripMode: body.drip_mode,
             dripDays: body.drip_days,
             updatedAt: new Date(),
+            ...(publishing ? { publishAt: null } : {}),
           };
           if (body.slug !== undefined && body.slug !== before.slug) {
             await assertSlugFree(tx, courses, body.slug);
@@ -208,6 +220,73 @@ export function createCourseService(deps: {
         if (isUniqueViolation(err)) throw conflict("This slug is taken");
         throw err;
       }
+    },
+
+    /**
+     * Publishes the course now, or schedules it for `at` when that is later than `now` (it stays
+     * a draft until the publish job makes it active then); refused 422 when it may not go live, 409
+     * when scheduling a course already published.
+     */
+    async publish(id: string, at: Date | null, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const before = await get(id, tx);
+        await assertPublishable(before, tx);
+        const scheduled = at !== null && at.getTime() > now.getTime();
+        if (scheduled && before.active) throw conflict("The course is already published: unpublish it first");
+        const [row] = await tx
+          .update(courses)
+          .set(scheduled ? { publishAt: at } : { active: true, publishAt: null })
+          .where(eq(courses.id, id))
+          .returning();
+        return { before, row: row as CourseRow, scheduled };
+      });
+    },
+
+    /** Back to a draft (a scheduled publication is called off too). */
+    async unpublish(id: string) {
+      const before = await get(id);
+      const [row] = await db
+        .update(courses)
+        .set({ active: false, publishAt: null })
+        .where(eq(courses.id, id))
+        .returning();
+      return { before, row: row as CourseRow };
+    },
+
+    /**
+     * The scheduled courses whose time has come (the publish job): each checked again, then made
+     * active (or, no longer publishable, left a draft with its schedule called off), claimed by a
+     * conditional write so that one process does it, and `onEach` called in that transaction (the
+     * audit entry). Announces the change when any course changed.
+     */
+    async publishDue(
+      now: Date,
+      onEach: (
+        done: { row: CourseRow; scheduledFor: Date; problems: ReturnType<typeof publishProblems> },
+        tx: DbOrTx,
+      ) => Promise<void>,
+    ): Promise<number> {
+      const due = await db
+        .select()
+        .from(courses)
+        .where(and(isNotNull(courses.publishAt), lte(courses.publishAt, now)));
+      let changed = 0;
+      for (const course of due) {
+        const scheduledFor = course.publishAt as Date;
+        await db.transaction(async (tx) => {
+          const problems = publishProblems(course, await lessons.readinessOf(course.id, tx));
+          const [row] = await tx
+            .update(courses)
+            .set(problems ? { publishAt: null } : { active: true, publishAt: null })
+            .where(and(eq(courses.id, course.id), eq(courses.publishAt, scheduledFor)))
+            .returning();
+          if (!row) return; // another process took it, or staff changed it meanwhile
+          changed += 1;
+          await onEach({ row, scheduledFor, problems }, tx);
+        });
+      }
+      if (changed > 0) deps.changes.publish("courses");
+      return changed;
     },
 
     async setPopular(id: string, popular: boolean | undefined): Promise<CourseRow> {

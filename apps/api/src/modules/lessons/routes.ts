@@ -258,7 +258,22 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await lessons.updateColumn(request.params.courseId, request.params.id, request.body);
+      const { courseId, id } = request.params;
+      const { column, value } = request.body;
+      const before = await lessons.get(courseId, id);
+      const row = await lessons.updateColumn(courseId, id, request.body);
+      if (before[column] !== value) {
+        // the publish switch of the staff list says so in the log; the other columns are edits
+        const action =
+          column === "active" ? (value ? "lessons.publish" : "lessons.unpublish") : "lessons.update";
+        await audit.record({
+          actor: principalOf(request),
+          action,
+          target: { type: "lesson", id, label: row.titleFr },
+          before: { [column]: before[column] },
+          after: { [column]: value },
+        });
+      }
       return {
         message: "Lesson updated",
         data: { lesson: await lessons.present(row, staffViewer(request)) },
@@ -278,7 +293,18 @@ export default async function lessonRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await lessons.updateLinks(request.params.courseId, request.params.id, request.body.links);
+      const { courseId, id } = request.params;
+      const before = await lessons.get(courseId, id);
+      const row = await lessons.updateLinks(courseId, id, request.body.links);
+      const changed = changedFields({ links: before.links }, { links: row.links });
+      if (changed) {
+        await audit.record({
+          actor: principalOf(request),
+          action: "lessons.update",
+          target: { type: "lesson", id, label: row.titleFr },
+          ...changed,
+        });
+      }
       return { message: "Links updated", data: { lesson: await lessons.present(row, staffViewer(request)) } };
     },
   );

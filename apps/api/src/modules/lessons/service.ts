@@ -189,6 +189,21 @@ export function createLessonService(deps: {
       return cues;
     },
 
+    /** What the course's publishing check reads of each of its lessons (in the caller's transaction). */
+    async readinessOf(courseId: string, tx: DbOrTx = db) {
+      return tx
+        .select({
+          position: lessons.position,
+          titleFr: lessons.titleFr,
+          titleEn: lessons.titleEn,
+          active: lessons.active,
+          audioPath: lessons.audioPath,
+        })
+        .from(lessons)
+        .where(eq(lessons.courseId, courseId))
+        .orderBy(asc(lessons.position), asc(lessons.createdAt));
+    },
+
     /** Lessons by id (any course), for the review deck. */
     async findByIds(ids: string[]): Promise<LessonRow[]> {
       if (ids.length === 0) return [];

@@ -48,7 +48,7 @@ async function makeCourse(slug: string) {
     .returning();
   const [lesson] = await db
     .insert(lessons)
-    .values({ courseId: row?.id as string, titleFr: "L", titleEn: "L", free: true })
+    .values({ courseId: row?.id as string, titleFr: "L", titleEn: "L", free: true, active: true })
     .returning();
   return { id: row?.id as string, lesson: lesson?.id as string };
 }

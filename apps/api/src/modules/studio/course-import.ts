@@ -166,6 +166,8 @@ export async function importDrop(
         title_en: wanted?.title_en ?? wanted?.title_fr ?? fallback,
         audio: audioKey,
         free: wanted?.free ?? false,
+        // a dropped lesson is a draft, as every new lesson: staff publish it once they checked it
+        active: false,
       }),
     );
     const made = { name, audio: pair[0], script: pair[1], lesson_id: lesson.id, error: null };

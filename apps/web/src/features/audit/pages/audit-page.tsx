@@ -228,6 +228,9 @@ export function AuditPage() {
                 render: (_: unknown, e: AuditEntry) =>
                   e.actor_id ? (
                     e.actor_email
+                  ) : !e.actor_email ? (
+                    // written by Parlons itself (a course published at its scheduled time)
+                    <Tag>{t("system")}</Tag>
                   ) : (
                     <Space size={4}>
                       <span>{e.actor_email}</span>

@@ -21,6 +21,32 @@ const togglePopular = (id: string, popular: boolean) =>
 export const deleteCourse = (id: string, force = false) =>
   api<{ data: { id: string } }>(`/v1/courses/${id}`, { method: "DELETE", query: { force } });
 
+/** Publishes now (`at` null) or at a later time; 422 COURSE_NOT_PUBLISHABLE says what is missing. */
+const publishCourse = (id: string, at: string | null) =>
+  api<CourseResponse>(`/v1/courses/${id}/publish`, { method: "POST", body: { at } }).then(
+    (r) => r.data.course,
+  );
+
+const unpublishCourse = (id: string) =>
+  api<CourseResponse>(`/v1/courses/${id}/unpublish`, { method: "POST" }).then((r) => r.data.course);
+
+/** Publishes (now or at a time: `{ at }`) or unpublishes (`null`), then every course view is read again. */
+export function usePublishCourse(
+  courseId: string,
+  config: MutationConfig<CourseItem, { at: string | null } | null> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (what: { at: string | null } | null) =>
+      what ? publishCourse(courseId, what.at) : unpublishCourse(courseId),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+      config.onSuccess?.(...args);
+    },
+  });
+}
+
 /** Puts a course in (or out of) the home page's popular ones, then every course view is read again. */
 export function useTogglePopular(courseId: string, config: MutationConfig<CourseItem, boolean> = {}) {
   const queryClient = useQueryClient();

@@ -34,10 +34,13 @@ export function LessonList({
   lessons,
   currentId,
   dripDays = 7,
+  query,
 }: {
   courseId: string;
   lessons: LessonItem[];
   currentId?: string;
+  /** Kept on the lessons' links (the staff's preview). */
+  query?: Record<string, string>;
   /** The course's days between lessons, for "opens N days after you start". */
   dripDays?: number;
 }) {
@@ -78,7 +81,7 @@ export function LessonList({
                   {!lesson.drip && <span className="visually-hidden">{t("courses:lessons.locked")}</span>}
                 </span>
               ) : (
-                <Link to={to(pagePath("lesson", { id: courseId, lessonId: lesson.id }))}>{title}</Link>
+                <Link to={to(pagePath("lesson", { id: courseId, lessonId: lesson.id }, query))}>{title}</Link>
               )}
             </span>
             <span className="lesson-row__meta">

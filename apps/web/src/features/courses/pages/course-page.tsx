@@ -17,6 +17,7 @@ import { usePageTitle } from "@/lib/use-page-title";
 import { courseTitle, useRouteCourse } from "../api/course-queries";
 import { CourseOffers as ServerCourseOffers } from "../components/course-offers";
 import { LessonList, UpgradeCta } from "../components/lesson-list";
+import { PreviewBanner, previewQuery, usePreview } from "../components/preview-banner";
 import "../courses-pages.css";
 import { formatDuration, languageName } from "@/lib/format";
 
@@ -48,6 +49,7 @@ export function CoursePage() {
   const { user } = useSession();
   const { course, lessons } = useRouteCourse();
   const mine = useQuery({ ...myCertificatesQuery, enabled: Boolean(user) });
+  const preview = usePreview();
   usePageTitle(
     course.data ? courseTitle(course.data, lang) : t("common:pages.courseDetail"),
     course.data ? pickField(course.data, "description", lang) : undefined,
@@ -72,7 +74,9 @@ export function CoursePage() {
     );
   }
   const c = course.data;
-  const staff = hasPermission(user, PERMISSIONS.coursesManage);
+  // the preview shows the course as learners see it: no staff tools nor draft tags
+  const staff = hasPermission(user, PERMISSIONS.coursesManage) && !preview;
+  const query = previewQuery(preview);
   const list = lessons.data?.lessons ?? [];
   const locked = list.filter((l) => l.locked).length;
   const open = list.filter((l) => !l.locked);
@@ -83,6 +87,7 @@ export function CoursePage() {
 
   return (
     <div className="container section course-page">
+      {preview && <PreviewBanner course={c} />}
       <div className="course-page__top">
         <div className="course-page__media">
           {c.cover_url ? (
@@ -101,7 +106,7 @@ export function CoursePage() {
             <span className="tag">
               {t("courses:learn", { language: languageName(c.target_language, lang) })}
             </span>
-            {staff && !c.active && <span className="tag tag--orange">{t("courses:inactive")}</span>}
+            {staff && !c.active && <span className="tag tag--orange">{t("courses:draft")}</span>}
           </div>
           {description && <p className="course-page__description">{description}</p>}
           <dl className="course-page__facts">
@@ -119,7 +124,7 @@ export function CoursePage() {
               kind="primary"
               size="large"
               icon={<PlainIcon icon={PlayCircleOutlined} />}
-              to={to(pagePath("lesson", { id: c.id, lessonId: start.id }))}
+              to={to(pagePath("lesson", { id: c.id, lessonId: start.id }, query))}
               data-testid="course-start"
             >
               {started ? t("courses:continue") : t("courses:start")}
@@ -165,7 +170,7 @@ export function CoursePage() {
                 <div className="skeleton skeleton--line" />
               </div>
             ) : (
-              <LessonList courseId={c.id} lessons={list} dripDays={c.drip_days} />
+              <LessonList courseId={c.id} lessons={list} dripDays={c.drip_days} query={query} />
             )}
           </div>
         </div>

@@ -28,7 +28,8 @@ const EMPTY: FormValues = {
   transcript: "",
   links: [],
   free: false,
-  active: true,
+  // a new lesson is a draft: learners see it once staff publish it
+  active: false,
 };
 
 /** Staff lesson form: bilingual title and text, MP3 upload, transcript, links, free and active flags. */
@@ -116,8 +117,13 @@ export function LessonForm({
           <Form.Item name="free" label={t("courses:lessonForm.free")} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="active" label={t("courses:form.active")} valuePropName="checked">
-            <Switch />
+          <Form.Item
+            name="active"
+            label={t("courses:lessonForm.published")}
+            extra={t("courses:lessonForm.publishedHelp")}
+            valuePropName="checked"
+          >
+            <Switch data-testid="lesson-active" />
           </Form.Item>
         </Space>
         <Form.Item>

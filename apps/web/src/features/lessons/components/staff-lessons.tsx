@@ -165,8 +165,9 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
                   checked={lesson.active}
                   aria-label={t("courses:staffLessons.activeFor", { title: lessonTitle(lesson, lang) })}
                   onChange={(v) => void setFlag(lesson, "active", v)}
+                  data-testid="lesson-publish"
                 />{" "}
-                {t("courses:form.active")}
+                {t("courses:lessonForm.published")}
               </span>,
               <Button
                 key="edit"
@@ -192,7 +193,11 @@ export function StaffLessons({ courseId, lessons }: { courseId: string; lessons:
               {index + 1}. {lessonTitle(lesson, lang)}
             </span>
             <span className="staff-lesson__meta">
-              {!lesson.active && <Tag color="orange">{t("courses:inactive")}</Tag>}
+              {!lesson.active && (
+                <Tag color="orange" data-testid="lesson-draft">
+                  {t("courses:draft")}
+                </Tag>
+              )}
               {lesson.duration !== null ? (
                 <Typography.Text type="secondary">{formatDuration(lesson.duration, lang)}</Typography.Text>
               ) : (

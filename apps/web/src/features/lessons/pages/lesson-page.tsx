@@ -7,6 +7,7 @@ import { LoadError } from "@/components/load-error";
 import { NotFoundPage } from "@/components/not-found";
 import { courseQuery, courseTitle, lessonsQuery, lessonTitle } from "@/features/courses/api/course-queries";
 import { LessonList, UpgradeCta, usePaceText } from "@/features/courses/components/lesson-list";
+import { PreviewBanner, previewQuery, usePreview } from "@/features/courses/components/preview-banner";
 import { DownloadButton } from "@/features/downloads/components/download-button";
 import { ApiError } from "@/lib/api-error";
 import { pagePath } from "@/lib/paths";
@@ -23,6 +24,8 @@ export function LessonPage() {
   const lang = useLang();
   const to = useLocalePath();
   const paceText = usePaceText();
+  const preview = usePreview();
+  const query = previewQuery(preview);
   const course = useQuery(courseQuery(id));
   const lessons = useQuery(lessonsQuery(course.data?.id));
   const list = lessons.data?.lessons ?? [];
@@ -51,10 +54,11 @@ export function LessonPage() {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: "100%" }} className="lesson-page">
+      {preview && <PreviewBanner course={c} />}
       <Breadcrumb
         items={[
           { title: <Link to={to(pagePath("courses"))}>{t("courses:catalog.title")}</Link> },
-          { title: <Link to={to(pagePath("course", { id: c.id }))}>{cTitle}</Link> },
+          { title: <Link to={to(pagePath("course", { id: c.id }, query))}>{cTitle}</Link> },
           { title: lessonTitle(lesson, lang) },
         ]}
       />
@@ -100,7 +104,13 @@ export function LessonPage() {
                 {t("courses:upgrade.short")}
               </ButtonLink>
             )}
-            <LessonList courseId={c.id} lessons={list} currentId={lesson.id} dripDays={c.drip_days} />
+            <LessonList
+              courseId={c.id}
+              lessons={list}
+              currentId={lesson.id}
+              dripDays={c.drip_days}
+              query={query}
+            />
           </Card>
         </Col>
       </Row>

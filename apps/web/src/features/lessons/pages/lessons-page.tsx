@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { NotFoundPage } from "@/components/not-found";
 import { courseTitle, useRouteCourse } from "@/features/courses/api/course-queries";
+import { CoursePublishing } from "@/features/courses/components/course-publishing";
 import { LessonList, UpgradeCta } from "@/features/courses/components/lesson-list";
 import { ApiError } from "@/lib/api-error";
 import { pagePath } from "@/lib/paths";
@@ -51,6 +52,7 @@ export function LessonsPage() {
         {t("courses:lessons.pageTitle", { title })}
       </Typography.Title>
       {!staff && lessons.data?.access === "free" && locked > 0 && <UpgradeCta locked={locked} />}
+      {hasPermission(user, PERMISSIONS.coursesManage) && <CoursePublishing course={course.data} />}
       <Card>
         {lessons.isError ? (
           <LoadError query={lessons} compact />
