@@ -96,6 +96,10 @@ test("an admin creates a course (a draft until published) and a lesson from an M
   const row = page.getByTestId("lesson-row").filter({ hasText: "Premier son" });
   await expect(row).toContainText("10 s");
   await shot(page, "admin-lessons");
+  // a new lesson is a draft: published from the list, it lets the course go live
+  await expect(row.getByTestId("lesson-draft")).toHaveText("Brouillon");
+  await row.getByTestId("lesson-publish").click();
+  await expect(row.getByTestId("lesson-draft")).toHaveCount(0);
 
   // published from its form, the course is there for everyone
   await page.goto(`/courses/edit?id=${courseId}`);

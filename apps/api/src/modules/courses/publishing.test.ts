@@ -187,8 +187,10 @@ describe("publishing at a date", () => {
     expect(await seenBy(undefined, course.id)).toBe(404);
     expect(await catalogue()).not.toContain(course.id);
 
-    // its time: live, and the kept catalogue follows at once (the job announced the change)
-    expect(await job().runOnce(new Date(at.getTime() + 1000))).toBe(1);
+    // its time: two processes' jobs at once publish it once; the kept catalogue follows at once
+    // (the job announced the change)
+    const runs = await Promise.all([job(), job()].map((j) => j.runOnce(new Date(at.getTime() + 1000))));
+    expect(runs.sort()).toEqual([0, 1]);
     expect(await catalogue()).toContain(course.id);
     expect(await seenBy(undefined, course.id)).toBe(200);
     const single = (await as(undefined)("GET", `/v1/courses/single/${course.id}`)).json().data.course;

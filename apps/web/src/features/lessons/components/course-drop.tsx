@@ -2,7 +2,7 @@ import { InboxOutlined } from "@ant-design/icons";
 import type { CourseImportItem } from "@parlons/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, List, Progress, Tag, Upload } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { courseKeys } from "@/features/courses/api/course-queries";
 import { errorText } from "@/lib/api-error";
@@ -15,6 +15,12 @@ function DropItem({ courseId, item }: { courseId: string; item: CourseImportItem
   const aligning = item.status === "aligning" && item.lesson_id !== null;
   const job = useQuery({ ...latestAlignmentQuery(courseId, item.lesson_id ?? ""), enabled: aligning });
   const status = aligning ? (job.data?.status ?? "queued") : item.status;
+  const queryClient = useQueryClient();
+  // the lines an alignment wrote: the lessons are read again, so the editor opens with them
+  useEffect(() => {
+    if (aligning && status === "done")
+      void queryClient.invalidateQueries({ queryKey: courseKeys.lessons(courseId) });
+  }, [aligning, status, queryClient, courseId]);
   return (
     <List.Item data-testid="drop-item" data-status={status}>
       <span>{item.name}</span>{" "}
