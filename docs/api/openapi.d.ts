@@ -14026,6 +14026,25 @@ export interface operations {
                                     currency: string;
                                 }[];
                                 refunds_total: number;
+                                trials: {
+                                    customer_plan_id: string;
+                                    started_at: string;
+                                    ends_at: string;
+                                    trial_days: number;
+                                    plan_id: string;
+                                    plan_name: string;
+                                    plan_name_fr: string;
+                                    buyer_email: string;
+                                    /** @enum {string} */
+                                    outcome: "running" | "converted" | "ended";
+                                    coupon_code: string | null;
+                                }[];
+                                trial_counts: {
+                                    started: number;
+                                    running: number;
+                                    converted: number;
+                                    ended: number;
+                                };
                             };
                         };
                     };
@@ -14074,7 +14093,7 @@ export interface operations {
             query: {
                 from: string;
                 to: string;
-                table: "orders" | "refunds" | "plans" | "courses" | "coupons";
+                table: "orders" | "refunds" | "plans" | "courses" | "coupons" | "trials";
             };
             header?: never;
             path?: never;

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { migrate, openDatabase } from "./db/client";
 import { startAnalyticsRollup } from "./jobs/analytics-rollup";
+import { startCheckoutSweep } from "./jobs/checkout-sweep";
 import { startCoursePublishing } from "./jobs/course-publishing";
 import { startEventReminders } from "./jobs/event-reminders";
 import { startHandsFreeSweep } from "./jobs/hands-free-sweep";
@@ -111,6 +112,14 @@ async function main() {
       ...jobLog,
     }),
   );
+  const checkoutSweep = untilClose(
+    startCheckoutSweep({
+      db: database.db,
+      billing: app.deps.services.billing,
+      purchases: app.deps.services.purchases,
+      ...jobLog,
+    }),
+  );
   app.log.info({ payments: config.payments.provider }, "payment provider");
   // the embedded database belongs to this process: `npm run backup` asks it on a local socket
   if (database.pglite) {
@@ -203,6 +212,7 @@ async function main() {
         storageSweep.stop(),
         handsFreeSweep.stop(),
         subscriptionSync.stop(),
+        checkoutSweep.stop(),
       ]);
       await new Promise((resolve) => setTimeout(resolve, config.shutdown.drainDelayMs));
       await app.close();

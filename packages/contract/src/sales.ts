@@ -17,7 +17,7 @@ export const salesReportQuery = z
 export type SalesReportQuery = z.infer<typeof salesReportQuery>;
 
 /** The tables of the report, each one CSV file. */
-export const salesTable = z.enum(["orders", "refunds", "plans", "courses", "coupons"]);
+export const salesTable = z.enum(["orders", "refunds", "plans", "courses", "coupons", "trials"]);
 export type SalesTable = z.infer<typeof salesTable>;
 export const salesCsvQuery = salesReportQuery.and(z.object({ table: salesTable }));
 
@@ -63,6 +63,24 @@ export const salesRefund = z.object({
 });
 export type SalesRefund = z.infer<typeof salesRefund>;
 
+/**
+ * A subscription that started with free days in the period: "running" while they last (or its
+ * first payment is still due), "converted" once a payment was taken, "ended" when it closed unpaid.
+ */
+export const salesTrial = z.object({
+  customer_plan_id: z.string(),
+  started_at: z.string(),
+  ends_at: z.string(),
+  trial_days: z.number().int(),
+  plan_id: z.string(),
+  plan_name: z.string(),
+  plan_name_fr: z.string(),
+  buyer_email: z.string(),
+  outcome: z.enum(["running", "converted", "ended"]),
+  coupon_code: z.string().nullable(),
+});
+export type SalesTrial = z.infer<typeof salesTrial>;
+
 export const salesReport = z.object({
   from: z.string(),
   to: z.string(),
@@ -103,6 +121,14 @@ export const salesReport = z.object({
   orders_total: z.number().int(),
   refunds: z.array(salesRefund),
   refunds_total: z.number().int(),
+  /** Trials started in the period, newest first (at most SALES_LIST_LIMIT), and how they came out. */
+  trials: z.array(salesTrial),
+  trial_counts: z.object({
+    started: z.number().int(),
+    running: z.number().int(),
+    converted: z.number().int(),
+    ended: z.number().int(),
+  }),
 });
 export type SalesReport = z.infer<typeof salesReport>;
 export const salesReportResponse = envelope(z.object({ report: salesReport }));

@@ -34,7 +34,9 @@ export function startSubscriptionSync(
     idle: null,
     report: (result) => ({
       message: "subscriptions synced with the provider",
-      ...(result ? { fields: result, items: { synced: result.synced, failed: result.failed } } : {}),
+      ...(result
+        ? { fields: result, items: { synced: result.synced, renewed: result.renewed, failed: result.failed } }
+        : {}),
     }),
     failed: "subscription sync failed",
     everyMs: Math.min(intervalSeconds, 3600) * 1000,

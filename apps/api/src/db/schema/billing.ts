@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -334,18 +335,25 @@ export const demoOrders = pgTable("demo_orders", {
 /**
  * PayPal's billing plan for a first payment at another price: a one-cycle TRIAL at the plan's price
  * then its REGULAR cycle, so a subscription's plan override can price that first cycle (PayPal
- * overrides only the cycles a plan has). Made on first need for the plan's current price.
+ * overrides only the cycles a plan has); with free days (`trial_days` > 0), a free TRIAL cycle of
+ * that many days comes first, and the priced one is the first paid cycle after them. Made on first
+ * need for the plan's current price, one per plan and number of free days.
  */
-export const paypalIntroPlans = pgTable("paypal_intro_plans", {
-  planId: uuid("plan_id")
-    .primaryKey()
-    .references(() => plans.id, { onDelete: "cascade" }),
-  paypalPlanId: text("paypal_plan_id").notNull(),
-  amount: integer("amount").notNull(),
-  currency: text("currency").notNull(),
-  interval: text("interval", { enum: ["month", "year"] }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const paypalIntroPlans = pgTable(
+  "paypal_intro_plans",
+  {
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    trialDays: integer("trial_days").notNull().default(0),
+    paypalPlanId: text("paypal_plan_id").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    interval: text("interval", { enum: ["month", "year"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.trialDays] })],
+);
 
 /** Provider webhook deliveries, stored by event id so that a repeated delivery changes nothing. */
 export const webhookEvents = pgTable("webhook_events", {

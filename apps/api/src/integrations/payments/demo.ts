@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { demoOrders, demoSubscriptions } from "../../db/schema/billing";
 import { conflict } from "../../lib/errors";
@@ -15,6 +15,14 @@ export interface DemoProvider extends PaymentProvider {
   declineOrder(id: string, purchaseId: string, price: { amount: number; currency: string }): Promise<void>;
   /** The buyer declines: the subscription never starts. */
   decline(id: string, customerPlanId: string, price: DemoPrice): Promise<void>;
+  /** The active demo subscriptions whose next billing time has come by `now`. */
+  dueRenewals(now: Date): Promise<{ id: string; customerPlanId: string }[]>;
+  /**
+   * Bills one due period, as PayPal does when the next billing time comes: the payment is taken at
+   * that time (at `amount`, else the subscription's last price) and the next billing moves one
+   * interval on. False when nothing was due (or another run billed it first).
+   */
+  renew(id: string, now: Date, amount?: number): Promise<boolean>;
 }
 
 /** A demo subscription's price, and the free days it starts with (0: none). */
@@ -166,6 +174,37 @@ export function createDemoProvider(db: Db): DemoProvider {
 
     async verifyWebhook() {
       return false;
+    },
+
+    async dueRenewals(now) {
+      return db
+        .select({ id: demoSubscriptions.id, customerPlanId: demoSubscriptions.customerPlanId })
+        .from(demoSubscriptions)
+        .where(and(eq(demoSubscriptions.status, "ACTIVE"), lte(demoSubscriptions.nextBillingTime, now)));
+    },
+
+    async renew(id, now, amount) {
+      const [row] = await db.select().from(demoSubscriptions).where(eq(demoSubscriptions.id, id));
+      const due = row?.nextBillingTime;
+      if (row?.status !== "ACTIVE" || !due || due > now) return false;
+      // conditional on the billing time read: two runs at once bill the period once
+      const billed = await db
+        .update(demoSubscriptions)
+        .set({
+          amount: amount ?? row.amount,
+          lastPaymentTime: due,
+          nextBillingTime: addInterval(due, row.interval),
+          statusUpdateTime: due,
+        })
+        .where(
+          and(
+            eq(demoSubscriptions.id, id),
+            eq(demoSubscriptions.status, "ACTIVE"),
+            eq(demoSubscriptions.nextBillingTime, due),
+          ),
+        )
+        .returning({ id: demoSubscriptions.id });
+      return billed.length > 0;
     },
 
     approve(id, customerPlanId, price, now = new Date()) {

@@ -91,12 +91,13 @@ export function createPaypalProvider(opts: PaypalProviderOptions): PaymentProvid
           cancelUrl: input.cancelUrl,
           locale: input.locale,
           brandName: "Parlons",
-          // a coupon: PayPal's plan override prices the first cycle (the intro plan's one-cycle
-          // TRIAL) or, for every payment, the plan's REGULAR cycle: sequence 1, or 2 after free days
+          // a coupon: PayPal's plan override prices the first paid cycle (the intro plan's
+          // one-cycle TRIAL) or, for every payment, the plan's REGULAR cycle: sequence 1, or 2
+          // after the free days' cycle
           ...(input.discount && {
             cyclePrices: [
               {
-                sequence: input.trial && input.discount.duration === "forever" ? 2 : 1,
+                sequence: input.trial ? 2 : 1,
                 amountCents: input.discount.amountCents,
                 currency: input.discount.currency,
               },

@@ -65,8 +65,9 @@ interface CreatePlanInput {
   /** PayPal's default is ACTIVE; pass CREATED to review the plan before `activatePlan`. */
   status?: "CREATED" | "ACTIVE";
   /**
-   * A one-cycle TRIAL at the same price before the REGULAR cycle (sequence 2): the cycle a
-   * subscription's plan override prices for a first payment at another price.
+   * A one-cycle TRIAL at the same price before the REGULAR cycle (after the free days' cycle when
+   * there are some): the cycle a subscription's plan override prices for a first payment at
+   * another price.
    */
   introCycle?: boolean;
   requestId?: string;
@@ -211,8 +212,9 @@ export function subscriptionCalls(paypal: PaypalTransport): PaypalSubscriptionCa
                   },
                 ]
               : []),
-            ...(input.introCycle ? [cycle(input, "TRIAL", 1, 1)] : []),
-            cycle(input, "REGULAR", input.introCycle || input.trialDays ? 2 : 1, 0),
+            // free days first, then the priced intro cycle, then the REGULAR one
+            ...(input.introCycle ? [cycle(input, "TRIAL", input.trialDays ? 2 : 1, 1)] : []),
+            cycle(input, "REGULAR", 1 + (input.trialDays ? 1 : 0) + (input.introCycle ? 1 : 0), 0),
           ],
           payment_preferences: {
             auto_bill_outstanding: true,

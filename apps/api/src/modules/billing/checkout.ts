@@ -3,6 +3,12 @@ import type { PaymentProviders } from "../../integrations/payments";
 import { validationFailed } from "../../lib/errors";
 import type { PaymentOutcome } from "./transition";
 
+/**
+ * How long a checkout waits for the buyer's approval: PayPal's approval link lasts about three
+ * hours; a checkout pending longer is closed by the checkout sweep (its coupon's use given back).
+ */
+export const CHECKOUT_EXPIRY_MS = 3 * 3_600_000;
+
 /** The learner's pick must be the active provider (the card button is PayPal's card funding). */
 export function checkCheckoutProvider(
   providers: PaymentProviders,

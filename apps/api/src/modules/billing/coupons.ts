@@ -182,13 +182,18 @@ export function createCouponService(deps: { db: Db; plans: Pick<PlanService, "ge
     },
 
     /**
-     * Gives back the use a subscription's checkout took, when that checkout closed without ever
-     * being paid (the learner declined it): the redemption goes, and with it one use.
+     * Gives back the use a checkout took when it closed without ever being paid (the learner
+     * declined it, or it expired pending): the redemption goes, and with it one use. Called in the
+     * transaction that closed the checkout, so a use is given back once however many paths close it.
      */
-    async release(customerPlanId: string, tx: DbOrTx): Promise<void> {
+    async release(of: { customerPlanId: string } | { purchaseId: string }, tx: DbOrTx): Promise<void> {
       const [gone] = await tx
         .delete(couponRedemptions)
-        .where(eq(couponRedemptions.customerPlanId, customerPlanId))
+        .where(
+          "purchaseId" in of
+            ? eq(couponRedemptions.purchaseId, of.purchaseId)
+            : eq(couponRedemptions.customerPlanId, of.customerPlanId),
+        )
         .returning({ couponId: couponRedemptions.couponId });
       if (!gone) return;
       await tx

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { langPrefix, type Purchase, type StartPurchaseBody } from "@parlons/contract";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/client";
 import { paginate } from "../../db/paginate";
@@ -10,7 +10,7 @@ import type { ChangeBus } from "../../lib/change-bus";
 import { AppError, badRequest, conflict, notFound, validationFailed } from "../../lib/errors";
 import type { PlanRow, PlanService } from "../plans/service";
 import type { Principal, UserService } from "../users/service";
-import { checkCheckoutProvider, countedCheckout, providerLocale } from "./checkout";
+import { CHECKOUT_EXPIRY_MS, checkCheckoutProvider, countedCheckout, providerLocale } from "./checkout";
 import type { CouponService } from "./coupons";
 import { iso } from "./present";
 import { nextPurchaseStep } from "./purchase-machine";
@@ -24,7 +24,7 @@ export interface PurchaseDeps {
   providers: PaymentProviders;
   plans: Pick<PlanService, "get">;
   users: Pick<UserService, "findById">;
-  coupons: Pick<CouponService, "quote" | "redeem">;
+  coupons: Pick<CouponService, "quote" | "redeem" | "release">;
   receipts: Pick<ReceiptService, "issue" | "creditNote" | "ofPayments">;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -169,6 +169,19 @@ export function createPurchaseService(deps: PurchaseDeps) {
     }
   }
 
+  /** Closes a purchase still pending, unpaid; a coupon use it took (its capture failed) is given back. */
+  async function close(id: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [closed] = await tx
+        .update(purchases)
+        .set({ status: "CANCELLED" })
+        .where(and(eq(purchases.id, id), eq(purchases.status, "PENDING")))
+        .returning({ id: purchases.id });
+      if (closed) await deps.coupons.release({ purchaseId: id }, tx);
+      return closed !== undefined;
+    });
+  }
+
   /** Reads the order at its provider, captures it when approved, and applies what it says. */
   async function complete(id: string): Promise<Purchase> {
     const row = await load(id);
@@ -184,11 +197,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       step = nextPurchaseStep(row.status, order);
     }
     if (step.kind === "pay") await record(row, step.capture, order.payerCountry);
-    else if (step.kind === "cancel")
-      await db
-        .update(purchases)
-        .set({ status: "CANCELLED" })
-        .where(and(eq(purchases.id, id), eq(purchases.status, "PENDING")));
+    else if (step.kind === "cancel") await close(id);
     return presentOne(await load(id));
   }
 
@@ -323,6 +332,34 @@ export function createPurchaseService(deps: PurchaseDeps) {
     /** Every learner's purchases, for staff. */
     all: (query: { page: number; pageSize: number; status?: PurchaseStatus | undefined }) =>
       list(query.status ? eq(purchases.status, query.status) : undefined, query),
+
+    /**
+     * Purchases pending past the approval window (checkout-sweep): each order re-read (one
+     * approved meanwhile is captured), else the purchase closes unpaid and gives back any coupon use.
+     */
+    async expireStale(now = new Date()): Promise<{ expired: number; paid: number; failed: number }> {
+      const stale = await db
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.status, "PENDING"),
+            lt(purchases.createdAt, new Date(now.getTime() - CHECKOUT_EXPIRY_MS)),
+          ),
+        );
+      const counts = { expired: 0, paid: 0, failed: 0 };
+      for (const { id } of stale) {
+        try {
+          const read = await complete(id);
+          if (read.status === "PAID") counts.paid += 1;
+          else if (read.status !== "PENDING" || (await close(id))) counts.expired += 1;
+        } catch (err) {
+          counts.failed += 1;
+          log.warn({ err, purchaseId: id }, "stale purchase sweep failed");
+        }
+      }
+      return counts;
+    },
 
     /** The purchase of a provider's order (webhooks), or null. */
     async byOrder(provider: string, orderId: string): Promise<string | null> {

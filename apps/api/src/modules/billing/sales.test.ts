@@ -226,6 +226,74 @@ describe("the staff's view of sales", () => {
     ]);
   });
 
+  it("lists the trials started in the period and how they came out, in the report and its CSV", async () => {
+    const plan = await t.request({
+      method: "POST",
+      url: "/api/v1/plans",
+      token: admin,
+      payload: { name: "Tried", name_fr: "Essayé", amount: 800, interval: "month", trial_days: 5 },
+    });
+    const tried = plan.json().data.plan.id as string;
+    const start = async (payload: object = {}) => {
+      const learner = await t.createUser();
+      const res = await t.request({
+        method: "POST",
+        url: "/api/v1/customer-plan",
+        token: learner.token,
+        payload: { plan_id: tried, ...payload },
+      });
+      const id = res.json().data.customerPlan.id as string;
+      await t.request({
+        method: "POST",
+        url: `/api/v1/customer-plan/demo/${id}/approve`,
+        token: learner.token,
+      });
+      return { learner, id };
+    };
+    const converted = await start();
+    // its free days end: the demo bills the first period
+    await t.app.deps.services.billing.syncDue(new Date(Date.now() + 5 * DAY + 3_600_000));
+    const running = await start({ coupon: await coupon({ code: "TRY-50", percent_off: 50 }) });
+    const cancelled = await start();
+    await t.request({
+      method: "POST",
+      url: `/api/v1/customer-plan/cancel/${cancelled.id}`,
+      token: cancelled.learner.token,
+    });
+    const r = (await report(period)).json().data.report;
+    expect(r.trial_counts).toEqual({ started: 3, running: 1, converted: 1, ended: 1 });
+    const of = (id: string) => r.trials.find((x: { customer_plan_id: string }) => x.customer_plan_id === id);
+    expect(of(running.id)).toMatchObject({
+      outcome: "running",
+      trial_days: 5,
+      plan_name: "Tried",
+      plan_name_fr: "Essayé",
+      buyer_email: running.learner.email,
+      coupon_code: "TRY-50",
+    });
+    expect(of(cancelled.id).outcome).toBe("ended");
+    expect(of(converted.id).outcome).toBe("converted");
+    expect(Date.parse(of(converted.id).ends_at) - Date.parse(of(converted.id).started_at)).toBe(5 * DAY);
+    // a trial takes no money: its order is the first payment, when the free days end
+    const none = (await report("from=2021-01-01&to=2021-12-31")).json().data.report;
+    expect(none.trial_counts.started).toBe(0);
+
+    const res = await t.request({
+      method: "GET",
+      url: `/api/v1/sales/csv?${period}&table=trials`,
+      token: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(rows.map((x) => x.outcome).sort()).toEqual(["converted", "ended", "running"]);
+    expect(rows.find((x) => x.outcome === "running")).toMatchObject({
+      days: "5",
+      offer: "Tried",
+      buyer: running.learner.email,
+      coupon: "TRY-50",
+    });
+  });
+
   it("refuses learners, a period the wrong way round or too long, and an unknown table", async () => {
     const learner = await t.createUser();
     expect((await report(period, learner.token)).statusCode).toBe(403);

@@ -19,6 +19,7 @@ import {
   receipts,
 } from "../../db/schema/billing";
 import { planFacts } from "../plans/queries";
+import { trialsOf } from "./sales-trials";
 
 /** Course titles by id, from the courses module (a course deleted since: no title). */
 type CourseTitles = (ids: string[]) => Promise<Map<string, { titleFr: string; titleEn: string }>>;
@@ -53,7 +54,8 @@ const money = (cents: number) => (cents / 100).toFixed(2);
  * subscriptions' payments and courses bought once) and the refunds made (credit notes issued) in
  * the period, revenue by currency, by offer and by course bought once (refunds netted in the
  * period they were made), and the coupons used. Read from the accounting records: payments,
- * receipts and credit notes (their names and amounts as issued), coupon redemptions.
+ * receipts and credit notes (their names and amounts as issued), coupon redemptions; and the
+ * trials started in the period (sales-trials.ts), which take no money.
  */
 export function createSalesService(deps: { db: Db }) {
   const { db } = deps;
@@ -215,7 +217,12 @@ export function createSalesService(deps: { db: Db }) {
   }
 
   async function report(q: SalesReportQuery, titles: CourseTitles): Promise<SalesReport> {
-    const [orderRows, refundRows, coupon_uses] = await Promise.all([orders(q), refunds(q), couponUses(q)]);
+    const [orderRows, refundRows, coupon_uses, trials] = await Promise.all([
+      orders(q),
+      refunds(q),
+      couponUses(q),
+      trialsOf(db, q),
+    ]);
     const paid = orderRows.map(lineOf);
     const refunded = refundRows.map(lineOf);
     const totals = sum(paid, refunded, (l) => [{ key: l.currency, amount: l.amount }]);
@@ -278,6 +285,7 @@ export function createSalesService(deps: { db: Db }) {
       orders_total: orderRows.length,
       refunds: refundRows.slice(0, SALES_LIST_LIMIT).map(presentRefund),
       refunds_total: refundRows.length,
+      ...trials.report,
     };
   }
 
@@ -336,6 +344,21 @@ export function createSalesService(deps: { db: Db }) {
           r.buyer_email,
           money(r.amount),
           r.currency,
+        ]),
+      );
+    }
+    if (q.table === "trials") {
+      const { all } = await trialsOf(db, q);
+      return out(
+        ["started_at", "ends_at", "days", "offer", "buyer", "outcome", "coupon"],
+        all.map((r) => [
+          r.started_at,
+          r.ends_at,
+          r.trial_days,
+          r.plan_name,
+          r.buyer_email,
+          r.outcome,
+          r.coupon_code,
         ]),
       );
     }

@@ -8,6 +8,7 @@ import type { BillingDeps } from "./deps";
 import { type CustomerPlanRow, type PaymentRow, presentCustomerPlan, presentPayment } from "./present";
 import { createStartSubscription } from "./start-subscription";
 import type { TransitionIntent } from "./state-machine";
+import { createSweeps } from "./sweeps";
 import { createTransition } from "./transition";
 import { createTrials } from "./trials";
 import { createWebhookHandler } from "./webhooks";
@@ -92,7 +93,9 @@ export function createBillingService(deps: BillingDeps) {
     }
   }
 
-  const { transition } = createTransition(deps, { settle, cancelAtProviders });
+  const { transition } = createTransition(deps, { settle, cancelAtProviders, keepTrial: trials.keep });
+
+  const sweeps = createSweeps(deps, { load: (id) => load(id), sync: (id) => sync(id), transition });
 
   /** Re-reads the provider's subscription and applies it. Free rows (no provider) are returned as they are. */
   async function sync(id: string, intent: TransitionIntent = "sync"): Promise<CustomerPlanRow> {
@@ -124,9 +127,11 @@ export function createBillingService(deps: BillingDeps) {
     const demo = providers.demo;
     if (!demo || row.provider !== "demo" || !row.providerSubscriptionId)
       throw badRequest("This customer plan is not a demo checkout");
+    // a checkout that expired or closed here is never decided afterwards
+    if (row.status !== "APPROVAL_PENDING") throw conflict("This checkout is closed; start a new one");
     const plan = await deps.plans.get(row.planId);
     const price = {
-      // with a coupon, the first payment is the discounted price (the demo bills no renewal)
+      // with a coupon, the first payment is the discounted price (renewals: sweeps.ts)
       amount: row.discountedAmount ?? plan.amount,
       currency: plan.currency,
       interval: plan.interval === "year" ? ("year" as const) : ("month" as const),
@@ -267,7 +272,11 @@ export function createBillingService(deps: BillingDeps) {
      * already holds another plan, is cancelled there as a duplicate), and one we ended whose
      * cancellation at the provider failed is cancelled again. So a learner billed twice is repaired.
      */
-    async syncDue(now = new Date()): Promise<{ synced: number; failed: number; settled: number }> {
+    async syncDue(
+      now = new Date(),
+    ): Promise<{ synced: number; failed: number; settled: number; renewed: number }> {
+      // the demo provider bills its ended periods first, as PayPal would have
+      const { renewed, failed: renewalsFailed } = await sweeps.billDemoRenewals(now);
       const recent = new Date(now.getTime() - SETTLE_WINDOW_MS);
       const live = await db
         .select({ id: customerPlans.id })
@@ -286,7 +295,7 @@ export function createBillingService(deps: BillingDeps) {
         // the plans learners hold first: a pending duplicate then meets the plan that is kept
         .orderBy(sql`${customerPlans.status} <> 'ACTIVE'`, customerPlans.createdAt);
       let synced = 0;
-      let failed = 0;
+      let failed = renewalsFailed;
       for (const { id } of live) {
         try {
           await sync(id);
@@ -307,8 +316,11 @@ export function createBillingService(deps: BillingDeps) {
           ),
         );
       for (const { userId } of ended) await settle(userId, db, now);
-      return { synced, failed, settled: ended.length };
+      return { synced, failed, settled: ended.length, renewed };
     },
+
+    /** Checkouts pending past the approval window closed, their coupon's use given back (sweeps.ts). */
+    expireCheckouts: (now = new Date()) => sweeps.expireCheckouts(now),
   };
 }
 

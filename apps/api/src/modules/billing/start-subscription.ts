@@ -19,12 +19,16 @@ export function createStartSubscription(deps: BillingDeps, trials: ReturnType<ty
   const { db, providers } = deps;
 
   /**
-   * The PayPal plan whose first cycle a coupon for the first payment prices (PayPal's plan override
-   * prices only the cycles a plan has): the plan's intro plan, made on first need for its price.
+   * The PayPal plan whose first paid cycle a coupon for the first payment prices (PayPal's plan
+   * override prices only the cycles a plan has): the plan's intro plan, made on first need for its
+   * price, after `trialDays` free days when the checkout starts with them.
    */
-  async function introPlanIdOf(plan: PlanRow): Promise<string | null> {
+  async function introPlanIdOf(plan: PlanRow, trialDays: number): Promise<string | null> {
     if (providers.active.name !== "paypal" || plan.interval === "once") return null;
-    const [kept] = await db.select().from(paypalIntroPlans).where(eq(paypalIntroPlans.planId, plan.id));
+    const [kept] = await db
+      .select()
+      .from(paypalIntroPlans)
+      .where(and(eq(paypalIntroPlans.planId, plan.id), eq(paypalIntroPlans.trialDays, trialDays)));
     if (
       kept &&
       kept.amount === plan.amount &&
@@ -43,6 +47,7 @@ export function createStartSubscription(deps: BillingDeps, trials: ReturnType<ty
       interval: plan.interval,
       productId: current.paypalProductId,
       introCycle: true,
+      ...(trialDays > 0 && { trialDays }),
     });
     if (!made) return null;
     const values = {
@@ -53,8 +58,11 @@ export function createStartSubscription(deps: BillingDeps, trials: ReturnType<ty
     };
     await db
       .insert(paypalIntroPlans)
-      .values({ planId: plan.id, ...values })
-      .onConflictDoUpdate({ target: paypalIntroPlans.planId, set: { ...values, createdAt: new Date() } });
+      .values({ planId: plan.id, trialDays, ...values })
+      .onConflictDoUpdate({
+        target: [paypalIntroPlans.planId, paypalIntroPlans.trialDays],
+        set: { ...values, createdAt: new Date() },
+      });
     return made.planId;
   }
 
@@ -89,15 +97,14 @@ export function createStartSubscription(deps: BillingDeps, trials: ReturnType<ty
 
     const id = randomUUID();
     const prefix = langPrefix(body.locale ?? "fr");
-    // a first-payment coupon's intro plan has no free days: that checkout leaves the trial unused
-    const trialOffered = plan.trialDays > 0 && discount?.duration !== "once";
-    // the plan's free days for the learner's one trial only (claimed in the database)
-    const trial = trialOffered && (await trials.claim(principal.id, id));
+    // the plan's free days for the learner's one trial only (claimed in the database); a coupon
+    // on the first payment then discounts the first paid cycle, when the free days end
+    const trial = plan.trialDays > 0 && (await trials.claim(principal.id, id));
     // the provider's subscription, then the customer plan; a failure gives the trial claim back
     const open = async () => {
       const providerPlanId =
         discount?.duration === "once"
-          ? await introPlanIdOf(plan)
+          ? await introPlanIdOf(plan, trial ? plan.trialDays : 0)
           : await deps.plans.providerPlanIdOf(plan, trial);
       const made = await countedCheckout(
         providers.active.name,

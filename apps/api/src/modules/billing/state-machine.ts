@@ -21,6 +21,8 @@ export interface CustomerPlanState {
 export interface LearnerPlans {
   /** The learner's ACTIVE subscription other than this one (a unique index allows one), or null. */
   holderId: string | null;
+  /** This checkout starts with free days, but the learner's one trial went to another subscription. */
+  trialTaken?: boolean;
 }
 
 export interface Decision {
@@ -65,6 +67,8 @@ function changes(current: CustomerPlanState, patch: Partial<CustomerPlanState>):
  *   other (checkouts started side by side, approved at once or one after another) is a duplicate:
  *   ours CANCELLED at once, cancelled at the provider, its payment marked for refund. The first to
  *   activate is kept, so what the learner already has never changes under them.
+ * - One trial per learner, ever: a checkout with free days whose trial claim went to another
+ *   subscription meanwhile (it was stale) is cancelled when approved, never activated.
  *
  * Access itself is decided by the entitlement rule (ACTIVE, or CANCELLED/SUSPENDED with access_until
  * in the future); this function only keeps the row in line with the provider.
@@ -86,7 +90,10 @@ export function decide(
     };
   }
   const { holderId } = learner;
-  if (target === "ACTIVE" && current.status !== "ACTIVE" && holderId && holderId !== current.replacesId) {
+  // a second live subscription of the learner (not a change of plan), or a stale checkout
+  // approved after its trial went elsewhere (one trial, ever): cancelled, never started
+  const duplicateOf = holderId && holderId !== current.replacesId ? holderId : null;
+  if (target === "ACTIVE" && current.status !== "ACTIVE" && (duplicateOf || learner.trialTaken)) {
     return {
       patch: {
         status: "CANCELLED",
@@ -94,7 +101,7 @@ export function decide(
         lastPaymentAt: truth.lastPayment?.time ?? current.lastPaymentAt,
         nextBillingAt: null,
         accessUntil: null,
-        duplicateOf: holderId,
+        ...(duplicateOf && { duplicateOf }),
       },
       activated: false,
       cancelAtProvider: true,

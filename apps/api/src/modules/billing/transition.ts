@@ -65,6 +65,8 @@ export function createTransition(
   billing: {
     settle: (userId: string, tx: DbOrTx, now: Date) => Promise<void>;
     cancelAtProviders: (list: { provider: string; id: string }[]) => Promise<void>;
+    /** Whether a checkout with free days still holds the learner's one trial (trials.ts). */
+    keepTrial?: (userId: string, customerPlanId: string, tx: DbOrTx) => Promise<boolean>;
   },
 ) {
   const { db, users, log } = deps;
@@ -132,7 +134,16 @@ export function createTransition(
           ),
         )
         .limit(1);
-      const decision = decide(current, truth, intent, now, { holderId: holder?.id ?? null });
+      const starting =
+        current.status === "APPROVAL_PENDING" && truth.status === "ACTIVE" && (current.trialDays ?? 0) > 0;
+      const trialTaken =
+        starting && billing.keepTrial ? !(await billing.keepTrial(current.userId, id, tx)) : false;
+      if (trialTaken)
+        log.warn(
+          { customerPlanId: id },
+          "a stale checkout with free days was approved after the trial was used",
+        );
+      const decision = decide(current, truth, intent, now, { holderId: holder?.id ?? null, trialTaken });
       let next = current;
       if (decision.cancelAtProvider && current.providerSubscriptionId)
         toCancel.push({ provider: current.provider, id: current.providerSubscriptionId });
@@ -193,7 +204,7 @@ export function createTransition(
         (next.status === "CANCELLED" || next.status === "EXPIRED") &&
         !truth.lastPayment
       )
-        await deps.coupons?.release(id, tx);
+        await deps.coupons?.release({ customerPlanId: id }, tx);
       await notifyChange(current, next, decision.activated, intent, tx);
       const paid = truth.lastPayment;
       if (paid && paid.amountCents > 0 && current.providerSubscriptionId) {

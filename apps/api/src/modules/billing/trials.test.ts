@@ -160,6 +160,10 @@ describe("trials through PayPal (the fake speaks its TRIAL billing cycle)", () =
   });
   afterAll(() => app.close());
 
+  /** The learner's customer plan read again from PayPal (the return page's call). */
+  const statusOf = (id: string, token: string) =>
+    app.t.request({ method: "GET", url: `/api/v1/customer-plan/update-status/${id}`, token });
+
   it("a PayPal plan with a 7-day TRIAL cycle, nothing taken at approval, the first payment (and invoice) when it ends, at the rate of PayPal's payer country", async () => {
     const { t, fake, planId } = app;
     const learner = await t.createUser();
@@ -186,12 +190,7 @@ describe("trials through PayPal (the fake speaks its TRIAL billing cycle)", () =
 
     // the learner declared Germany; PayPal says the payer is in Belgium
     fake.approve(customerPlan.paypal_subscription_id, { payer: { country: "BE" } });
-    const status = () =>
-      t.request({
-        method: "GET",
-        url: `/api/v1/customer-plan/update-status/${customerPlan.id}`,
-        token: learner.token,
-      });
+    const status = () => statusOf(customerPlan.id, learner.token);
     const active = (await status()).json().data.customerPlan;
     expect(active.status).toBe("ACTIVE");
     expect(active.trial_ends_at).toBe(new Date(Date.parse(active.started_at) + 7 * DAY).toISOString());
@@ -224,7 +223,7 @@ describe("trials through PayPal (the fake speaks its TRIAL billing cycle)", () =
     });
   });
 
-  it("with a coupon on every payment: the free days first, then the discounted price; a first-payment coupon leaves the trial unused", async () => {
+  it("with a coupon on every payment: the free days first, then the discounted price", async () => {
     const { t, fake, planId, admin } = app;
     const coupon = async (duration: "once" | "forever") => {
       const res = await t.request({
@@ -247,12 +246,7 @@ describe("trials through PayPal (the fake speaks its TRIAL billing cycle)", () =
       2: { value: "7.92", currency_code: "EUR" },
     });
     fake.approve(subscriptionId);
-    const status = () =>
-      t.request({
-        method: "GET",
-        url: `/api/v1/customer-plan/update-status/${customerPlan.id}`,
-        token: learner.token,
-      });
+    const status = () => statusOf(customerPlan.id, learner.token);
     const active = (await status()).json().data.customerPlan;
     expect(active.last_payment_at).toBeNull();
     fake.renew(subscriptionId, new Date(active.trial_ends_at));
@@ -263,13 +257,65 @@ describe("trials through PayPal (the fake speaks its TRIAL billing cycle)", () =
       token: learner.token,
     });
     expect(history.json().data.payments).toMatchObject([{ amount: 792 }]);
+  });
 
-    const other = await t.createUser();
-    const once = await subscribe(t, other.token, { plan_id: planId, coupon: await coupon("once") });
-    expect(once.statusCode, once.body).toBe(201);
-    expect(once.json().data.customerPlan.trial_days).toBeNull();
-    const trial = await t.request({ method: "GET", url: "/api/v1/billing/trial", token: other.token });
-    expect(trial.json().data.available).toBe(true);
+  it("a first-payment coupon with free days: the trial first, then the first paid cycle discounted, then the plan's price", async () => {
+    const { t, fake, planId, admin } = app;
+    const made = await t.request({
+      method: "POST",
+      url: "/api/v1/coupons",
+      token: admin,
+      payload: { code: `o-${Math.random().toString(36).slice(2, 8)}`, percent_off: 50, duration: "once" },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const learner = await t.createUser();
+    const started = await subscribe(t, learner.token, {
+      plan_id: planId,
+      coupon: made.json().data.coupon.code,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const customerPlan = started.json().data.customerPlan;
+    expect(customerPlan.trial_days).toBe(7);
+    const subscriptionId = customerPlan.paypal_subscription_id;
+    const subscription = fake.subscriptions.get(subscriptionId);
+    // the intro plan with free days: the free TRIAL, the one-cycle TRIAL at the plan's price that
+    // the override discounts, then the REGULAR cycle
+    const cycles = fake.plans.get(subscription?.plan_id ?? "")?.billing_cycles;
+    expect(cycles?.map((c) => [c.tenure_type, c.sequence, c.total_cycles])).toEqual([
+      ["TRIAL", 1, 1],
+      ["TRIAL", 2, 1],
+      ["REGULAR", 3, 0],
+    ]);
+    expect(cycles?.[0]?.frequency).toEqual({ interval_unit: "DAY", interval_count: 7 });
+    expect(subscription?.cycle_prices).toEqual({ 2: { value: "4.95", currency_code: "EUR" } });
+    // the intro plan is kept per number of free days: the same one serves the next learner
+    const next = await t.createUser();
+    const again = await subscribe(t, next.token, { plan_id: planId, coupon: made.json().data.coupon.code });
+    expect(fake.subscriptions.get(again.json().data.customerPlan.paypal_subscription_id)?.plan_id).toBe(
+      subscription?.plan_id,
+    );
+
+    fake.approve(subscriptionId);
+    const status = () => statusOf(customerPlan.id, learner.token);
+    const active = (await status()).json().data.customerPlan;
+    expect(active).toMatchObject({ status: "ACTIVE", last_payment_at: null });
+    const firstPaid = new Date(active.trial_ends_at);
+    fake.renew(subscriptionId, firstPaid);
+    await status();
+    fake.renew(subscriptionId, new Date(firstPaid.getTime() + 31 * DAY));
+    await status();
+    const history = await t.request({
+      method: "GET",
+      url: "/api/v1/customer-plan/payments",
+      token: learner.token,
+    });
+    const paid = history.json().data.payments as { amount: number; receipt: { id: string } }[];
+    expect(paid.map((p) => p.amount).reverse()).toEqual([495, 990]);
+    const invoice = async (id: string) =>
+      (await t.request({ method: "GET", url: `/api/v1/receipts/${id}`, token: learner.token })).json().data
+        .receipt;
+    expect(await invoice(paid[1]?.receipt.id ?? "")).toMatchObject({ amount: 495, list_amount: 990 });
+    expect((await invoice(paid[0]?.receipt.id ?? "")).coupon_code).toBeNull();
   });
 
   it("a learner whose trial is used subscribes to the PayPal plan without it", async () => {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { subscriptionTrials } from "../../db/schema/billing";
 
 /**
@@ -46,6 +46,23 @@ export function createTrials(db: Db) {
           target: subscriptionTrials.userId,
           set: { customerPlanId, claimedAt: sql`now()` },
           setWhere: takeable,
+        })
+        .returning({ userId: subscriptionTrials.userId });
+      return rows.length > 0;
+    },
+
+    /**
+     * At activation, in its transaction: whether this checkout still holds the learner's trial
+     * (or may take it again, its holder never having started). False: another subscription used it.
+     */
+    async keep(userId: string, customerPlanId: string, tx: DbOrTx): Promise<boolean> {
+      const rows = await tx
+        .insert(subscriptionTrials)
+        .values({ userId, customerPlanId })
+        .onConflictDoUpdate({
+          target: subscriptionTrials.userId,
+          set: { customerPlanId, claimedAt: sql`now()` },
+          setWhere: sql`${subscriptionTrials.customerPlanId} = ${customerPlanId} or (${takeable})`,
         })
         .returning({ userId: subscriptionTrials.userId });
       return rows.length > 0;

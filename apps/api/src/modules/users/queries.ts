@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { userRoles } from "../../db/schema/users";
+import { userRoles, users } from "../../db/schema/users";
 import { roleIdOfTitle } from "../roles/queries";
 
 export { createAudienceQuery } from "./audience";
@@ -18,4 +18,12 @@ export async function countNewHolders(tx: DbOrTx, roleTitle: string, since: Date
     .from(userRoles)
     .where(and(inArray(userRoles.roleId, roleIdOfTitle(tx, roleTitle)), gte(userRoles.userCreatedAt, since)));
   return row?.n ?? 0;
+}
+
+/**
+ * What the users module publishes of its table for other modules' own reports: a user's e-mail,
+ * as a subquery to join (the staff's sales report names the learners who started a trial).
+ */
+export function userEmails(db: DbOrTx) {
+  return db.select({ id: users.id, email: users.email }).from(users).as("user_emails");
 }

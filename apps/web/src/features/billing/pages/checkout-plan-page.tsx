@@ -196,7 +196,7 @@ function CheckoutOptions({ plan, only, current }: { plan: Plan; only?: Only; cur
             !trial
               ? t("billing:checkout.trialUsed")
               : coupon?.duration === "once"
-                ? t("billing:checkout.trialNotWithCoupon")
+                ? t("billing:checkout.trialThenCoupon", { count: plan.trial_days })
                 : t("billing:checkout.trial", { count: plan.trial_days })
           }
         />

@@ -1,20 +1,26 @@
-import { DownloadOutlined } from "@ant-design/icons";
-import type { SalesOrder, SalesRefund, SalesReport, SalesReportQuery, SalesTable } from "@parlons/contract";
+import type {
+  SalesOrder,
+  SalesRefund,
+  SalesReport,
+  SalesReportQuery,
+  SalesTable,
+  SalesTrial,
+} from "@parlons/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Space, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateRangeFields } from "@/components/date-range-fields";
-import { DownloadButton } from "@/components/download-button";
 import { LoadError } from "@/components/load-error";
 import { planName, useFormat } from "@/lib/format";
 import { pagePath } from "@/lib/paths";
 import { WIDE_ONLY } from "@/lib/table";
 import { useLocalePath } from "@/lib/use-locale";
 import { usePageTitle } from "@/lib/use-page-title";
-import { downloadSalesCsv, salesReportQuery } from "../api/sales-api";
+import { salesReportQuery } from "../api/sales-api";
+import { HEADING, SalesSection } from "../components/sales-section";
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** From the first day of this month (UTC) to today. */
@@ -30,9 +36,6 @@ const thisYear = (): SalesReportQuery => ({
   from: `${new Date().getUTCFullYear()}-01-01`,
   to: isoDay(new Date()),
 });
-
-/** A card's title as a heading of the page's outline, at the card title's size. */
-const HEADING = { fontSize: 16, margin: 0 } as const;
 
 /** The orders' and refunds' tables: 20 rows a page. */
 const LIST = {
@@ -172,7 +175,11 @@ function ReportBody({
   ];
   const truncated = (shown: number, total: number) =>
     total > shown ? t("salesReport.truncated", { shown, total }) : undefined;
-  const empty = report.orders_total === 0 && report.refunds_total === 0 && report.coupon_uses.length === 0;
+  const empty =
+    report.orders_total === 0 &&
+    report.refunds_total === 0 &&
+    report.coupon_uses.length === 0 &&
+    report.trial_counts.started === 0;
   if (empty)
     return (
       <Card>
@@ -180,9 +187,9 @@ function ReportBody({
       </Card>
     );
   const section = (title: string, table: SalesTable, body: ReactNode, note?: ReactNode) => (
-    <Section title={title} table={table} range={range} note={note}>
+    <SalesSection title={title} table={table} range={range} note={note}>
       {body}
-    </Section>
+    </SalesSection>
   );
   const item = (kind: "subscription" | "course") => t(`salesReport.items.${kind}`);
 
@@ -316,52 +323,33 @@ function ReportBody({
         />,
         truncated(report.refunds.length, report.refunds_total),
       )}
+      {section(
+        t("salesReport.trials"),
+        "trials",
+        <Table<SalesTrial>
+          rowKey="customer_plan_id"
+          {...LIST}
+          dataSource={report.trials}
+          locale={{ emptyText: t("salesReport.noTrials") }}
+          data-testid="sales-trials"
+          columns={[
+            { title: t("salesReport.date"), key: "date", render: (_, r) => format.date(r.started_at) },
+            {
+              title: t("salesReport.offer"),
+              key: "offer",
+              render: (_, r) => planName({ name: r.plan_name, name_fr: r.plan_name_fr }, format.lang),
+            },
+            { title: t("salesReport.buyer"), dataIndex: "buyer_email", responsive: WIDE_ONLY },
+            { title: t("salesReport.trialEnds"), key: "ends", render: (_, r) => format.date(r.ends_at) },
+            {
+              title: t("salesReport.outcome"),
+              key: "outcome",
+              render: (_, r) => t(`salesReport.outcomes.${r.outcome}`),
+            },
+          ]}
+        />,
+        t("salesReport.trialCounts", report.trial_counts),
+      )}
     </Space>
-  );
-}
-
-/** A table of the report under its heading, with its CSV download. */
-function Section({
-  title,
-  table,
-  range,
-  note,
-  children,
-}: {
-  title: string;
-  table: SalesTable;
-  range: SalesReportQuery;
-  note?: ReactNode;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("billing");
-  const id = useId();
-  return (
-    <Card
-      title={
-        <h2 id={id} style={HEADING}>
-          {title}
-        </h2>
-      }
-      extra={
-        <DownloadButton
-          icon={<DownloadOutlined aria-hidden />}
-          save={() => downloadSalesCsv(range, table)}
-          aria-label={t("salesReport.csvOf", { table: title })}
-          data-testid={`sales-csv-${table}`}
-        >
-          {t("salesReport.csv")}
-        </DownloadButton>
-      }
-    >
-      <section aria-labelledby={id}>
-        {note && (
-          <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-            {note}
-          </Typography.Paragraph>
-        )}
-        {children}
-      </section>
-    </Card>
   );
 }
