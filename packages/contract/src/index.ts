@@ -25,6 +25,7 @@ export * from "./media";
 export * from "./notifications";
 export * from "./passkeys";
 export * from "./permissions";
+export * from "./plan-offers";
 export * from "./plans";
 export * from "./podcast";
 export * from "./practice";
