@@ -6,7 +6,6 @@ import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { NotFoundPage } from "@/components/not-found";
 import { courseTitle, useRouteCourse } from "@/features/courses/api/course-queries";
-import { CoursePublishing } from "@/features/courses/components/course-publishing";
 import { LessonList, UpgradeCta } from "@/features/courses/components/lesson-list";
 import { ApiError } from "@/lib/api-error";
 import { pagePath } from "@/lib/paths";
@@ -18,6 +17,11 @@ import "../lessons.css";
 // staff only: the lesson editor (form, upload, cue editor, WebVTT) stays out of the learner's page
 const StaffLessons = lazy(() =>
   import("../components/staff-lessons").then((m) => ({ default: m.StaffLessons })),
+);
+
+// staff only too: publishing the course (publish now or at a date, preview, what is missing)
+const CoursePublishing = lazy(() =>
+  import("@/features/courses/components/course-publishing").then((m) => ({ default: m.CoursePublishing })),
 );
 
 /** `/courses/{id}/lessons`: the learner's lesson list, or the staff's lesson management. */
@@ -52,7 +56,11 @@ export function LessonsPage() {
         {t("courses:lessons.pageTitle", { title })}
       </Typography.Title>
       {!staff && lessons.data?.access === "free" && locked > 0 && <UpgradeCta locked={locked} />}
-      {hasPermission(user, PERMISSIONS.coursesManage) && <CoursePublishing course={course.data} />}
+      {hasPermission(user, PERMISSIONS.coursesManage) && (
+        <Suspense fallback={null}>
+          <CoursePublishing course={course.data} />
+        </Suspense>
+      )}
       <Card>
         {lessons.isError ? (
           <LoadError query={lessons} compact />
