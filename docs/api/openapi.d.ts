@@ -15349,8 +15349,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 target_language: string;
                                 /** @enum {string} */
                                 level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
@@ -15472,8 +15474,10 @@ export interface operations {
                                 slug: string;
                                 title_fr: string;
                                 title_en: string;
+                                title_es: string;
                                 description_fr: string;
                                 description_en: string;
+                                description_es: string;
                                 target_language: string;
                                 /** @enum {string} */
                                 level: "A1" | "A2" | "B1" | "B2" | "C1" | "C2";
@@ -17569,7 +17573,7 @@ export interface operations {
                                 error: {
                                     file: string;
                                     /** @enum {string} */
-                                    code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SOCIAL_LOGIN_FAILED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "SESSION_REVOKED" | "ACCOUNT_NOT_ACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_THROTTLED" | "ACCOUNT_LOCKED" | "FORBIDDEN" | "ABOVE_YOUR_PERMISSIONS" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "ROLE_IN_USE" | "COURSE_IN_USE" | "COURSE_NOT_PUBLISHABLE" | "TEMPLATE_SLUG_TAKEN" | "CAMPAIGN_ALREADY_QUEUED" | "ROLE_BUILT_IN" | "WRONG_PASSWORD" | "REGISTRATIONS_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "AUDIO_NOT_PLAUSIBLE" | "RANGE_NOT_SATISFIABLE" | "RATE_LIMITED" | "PROVIDER_ERROR" | "INTERNAL_ERROR" | "EVENT_FULL" | "ALREADY_BOOKED" | "EVENT_CLOSED" | "LIMIT_REACHED" | "PREMIUM_REQUIRED" | "LESSON_NOT_OPEN_YET" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_LOCKED" | "CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_INVALID" | "LESSON_AUDIO_MISSING" | "SCRIPT_EMPTY" | "SCRIPT_TOO_LONG" | "ALIGNMENT_RUNNING" | "LESSON_HAS_LINES" | "AUDIO_NO_SPEECH" | "AUDIO_UNREADABLE" | "ALIGNMENT_FAILED" | "LINES_OVERLAP" | "LINE_PAST_AUDIO_END" | "ALREADY_OWNED" | "NOT_FOR_SALE" | "PURCHASE_CLOSED" | "NOT_REFUNDABLE" | "COUPON_INVALID" | "COUPON_EXPIRED" | "COUPON_USED_UP" | "COUPON_NOT_APPLICABLE" | "COUPON_CODE_TAKEN" | "TRANSLATIONS_UNREADABLE" | "TRANSLATIONS_INVALID" | "IMPORT_ARCHIVE_REFUSED" | "IMPORT_UNPAIRED" | "IMPORT_SCRIPT_INVALID" | "IMPORT_NOTHING" | "SESSION_EMPTY";
+                                    code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SOCIAL_LOGIN_FAILED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "SESSION_REVOKED" | "ACCOUNT_NOT_ACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_THROTTLED" | "ACCOUNT_LOCKED" | "FORBIDDEN" | "ABOVE_YOUR_PERMISSIONS" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "ROLE_IN_USE" | "COURSE_IN_USE" | "COURSE_NOT_PUBLISHABLE" | "TEMPLATE_SLUG_TAKEN" | "CAMPAIGN_ALREADY_QUEUED" | "ROLE_BUILT_IN" | "WRONG_PASSWORD" | "REGISTRATIONS_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "AUDIO_NOT_PLAUSIBLE" | "RANGE_NOT_SATISFIABLE" | "RATE_LIMITED" | "PROVIDER_ERROR" | "INTERNAL_ERROR" | "EVENT_FULL" | "ALREADY_BOOKED" | "EVENT_CLOSED" | "LIMIT_REACHED" | "PREMIUM_REQUIRED" | "LESSON_NOT_OPEN_YET" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_LOCKED" | "CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_UNKNOWN" | "PASSKEY_CHALLENGE_INVALID" | "LESSON_AUDIO_MISSING" | "SCRIPT_EMPTY" | "SCRIPT_TOO_LONG" | "ALIGNMENT_RUNNING" | "LESSON_HAS_LINES" | "AUDIO_NO_SPEECH" | "TOO_MANY_LINES" | "AUDIO_UNREADABLE" | "ALIGNMENT_FAILED" | "LINES_OVERLAP" | "LINE_PAST_AUDIO_END" | "ALREADY_OWNED" | "NOT_FOR_SALE" | "PURCHASE_CLOSED" | "NOT_REFUNDABLE" | "COUPON_INVALID" | "COUPON_EXPIRED" | "COUPON_USED_UP" | "COUPON_NOT_APPLICABLE" | "COUPON_CODE_TAKEN" | "TRANSLATIONS_UNREADABLE" | "TRANSLATIONS_INVALID" | "IMPORT_ARCHIVE_REFUSED" | "IMPORT_UNPAIRED" | "IMPORT_SCRIPT_INVALID" | "IMPORT_NOTHING" | "SESSION_EMPTY";
                                     message: string;
                                 } | null;
                             }[];

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "./helpers/build";
-import { courseInput, uploadCover } from "./helpers/learning";
+import { courseInput, uploadAudio, uploadCover } from "./helpers/learning";
 
 // Public reads answered from memory (lib/response-cache.ts): every staff edit is visible to the
 // next read, conditional requests get 304, and the shortcut before routing answers the same bytes.
@@ -24,6 +24,17 @@ const staff = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object)
 // the course form sends every field (a partial body would reset the others to their defaults)
 const editCourse = (id: string, over: Record<string, unknown>) =>
   staff("PUT", `/api/v1/courses/${id}`, courseInput(over));
+
+/** A course goes live again only with a published lesson that has audio (COURSE_NOT_PUBLISHABLE). */
+async function addPublishableLesson(courseId: string) {
+  const { file_path } = await uploadAudio(t, admin);
+  const res = await staff("POST", `/api/v1/courses/${courseId}/lessons`, {
+    title_fr: "Écoute",
+    title_en: "Listening",
+    audio: file_path,
+  });
+  expect(res.statusCode).toBe(201);
+}
 
 async function createCourse(over: Record<string, unknown>) {
   const res = await staff("POST", "/api/v1/courses", courseInput(over));
@@ -76,7 +87,8 @@ describe("public reads follow every staff edit (one process)", () => {
 
     await editCourse(course.id, { title_en: "Cache course renamed", level: "B2", active: false });
     for (const url of variants) expect(await titles(url)).not.toContain("Cache course renamed");
-    await editCourse(course.id, { title_en: "Cache course renamed", level: "B2" });
+    await addPublishableLesson(course.id);
+    expect((await editCourse(course.id, { title_en: "Cache course renamed", level: "B2" })).statusCode).toBe(200);
     expect(await titles(variants[0] as string)).toContain("Cache course renamed");
 
     expect((await staff("DELETE", `/api/v1/courses/${course.id}?force=true`)).statusCode).toBe(200);
@@ -98,7 +110,8 @@ describe("public reads follow every staff edit (one process)", () => {
     const forStaff = await t.request({ method: "GET", url: byId, token: admin });
     expect(forStaff.statusCode).toBe(200);
     expect(forStaff.json().data.course.active).toBe(false);
-    await editCourse(course.id, { title_en: "Page course, second edition" });
+    await addPublishableLesson(course.id);
+    expect((await editCourse(course.id, { title_en: "Page course, second edition" })).statusCode).toBe(200);
     expect((await get(byId)).statusCode).toBe(200);
     // an unknown course is remembered as unknown until a course is created
     expect((await get("/api/v1/courses/single/not-yet-there")).statusCode).toBe(404);
