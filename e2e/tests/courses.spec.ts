@@ -142,6 +142,10 @@ test("a free learner plays the free lesson, meets the lock, practises, resumes a
   await expect(page).toHaveTitle(/Anglais pour débutants · Parlons/);
   await shot(page, "learner-course");
 
+  // what the page adds after its lessons (the offers above the list, the download button) is in,
+  // so the row does not move under the click
+  await expect(page.getByTestId("course-offers")).toBeVisible();
+  await expect(page.getByTestId("download-course")).toBeVisible();
   await rows.nth(0).getByRole("link").click();
   await expect(page.getByTestId("player")).toBeVisible();
   await expect(page.getByTestId("transcript")).toContainText("My name is Anna.");
