@@ -88,7 +88,9 @@ describe("public reads follow every staff edit (one process)", () => {
     await editCourse(course.id, { title_en: "Cache course renamed", level: "B2", active: false });
     for (const url of variants) expect(await titles(url)).not.toContain("Cache course renamed");
     await addPublishableLesson(course.id);
-    expect((await editCourse(course.id, { title_en: "Cache course renamed", level: "B2" })).statusCode).toBe(200);
+    expect((await editCourse(course.id, { title_en: "Cache course renamed", level: "B2" })).statusCode).toBe(
+      200,
+    );
     expect(await titles(variants[0] as string)).toContain("Cache course renamed");
 
     expect((await staff("DELETE", `/api/v1/courses/${course.id}?force=true`)).statusCode).toBe(200);
