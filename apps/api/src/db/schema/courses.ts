@@ -1,4 +1,5 @@
 import type { Translations } from "@parlons/contract";
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -34,5 +35,7 @@ export const courses = pgTable(
   (t) => [
     uniqueIndex("courses_slug_key").on(t.slug),
     index("courses_active_position_idx").on(t.active, t.position),
+    // the publishing job (every 15 s, each process) reads the scheduled courses only
+    index("courses_publish_at_idx").on(t.publishAt).where(sql`${t.publishAt} is not null`),
   ],
 );
